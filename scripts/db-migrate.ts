@@ -1,0 +1,14 @@
+import { pino } from 'pino';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+
+const config = loadConfig();
+const log = pino({ level: config.logLevel });
+// Opening the database applies every pending migration.
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: config.pgliteDir,
+  log,
+});
+await database.close();
+log.info(`Migrated the ${database.kind === 'postgres' ? 'PostgreSQL' : 'embedded'} database`);

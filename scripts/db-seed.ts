@@ -1,0 +1,19 @@
+import { pino } from 'pino';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { seedDemoCatalogue } from '../src/server/db/seed/seed.ts';
+import { Catalogue } from '../src/server/modules/tools/catalogue.ts';
+
+const config = loadConfig();
+const log = pino({ level: config.logLevel });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: config.pgliteDir,
+  log,
+});
+try {
+  const { inserted } = await seedDemoCatalogue(new Catalogue(database.db), { always: true });
+  log.info(inserted ? `Added ${inserted} demo tools` : 'Every demo tool is already in the catalogue');
+} finally {
+  await database.close();
+}

@@ -1,0 +1,33 @@
+// Full-page screenshots of a running shop at phone and desktop widths, for looking at what we build:
+//   npx tsx scripts/screenshots.ts http://localhost:3000 /,/parts [out-dir]
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+
+const [base = 'http://localhost:3000', list = '/,/parts', outDir = 'test-results/screenshots'] =
+  process.argv.slice(2);
+mkdirSync(outDir, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+});
+for (const width of [375, 1280]) {
+  const page = await browser.newPage({ viewport: { width, height: 800 } });
+  for (const route of list.split(',')) {
+    await page.goto(new URL(route, base).toString());
+    await page.waitForLoadState('networkidle');
+    const file = path.join(outDir, `${route.replace(/\W+/g, '_') || '_'}-${width}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    console.log(file);
+  }
+  await page.close();
+}
+await browser.close();

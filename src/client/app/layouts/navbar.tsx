@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { BrandMark } from '../../components/ui/brand-mark.tsx';
+import { SocialLinks } from '../../components/ui/social-icons.tsx';
+
+const links = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/parts', label: 'Tools', end: false },
+  { to: '/contact', label: 'Contact', end: false },
+];
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return `rounded-field px-3 py-2 font-semibold transition-colors hover:text-primary ${isActive ? 'text-primary' : ''}`;
+}
+
+export function Navbar() {
+  const location = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  // The mobile menu closes by itself when the page changes.
+  const menuOpen = openAt === location.key;
+
+  return (
+    <header className="bg-neutral text-neutral-content sticky top-0 z-40 shadow-md">
+      <div className="border-b border-white/10 bg-black/30 text-xs max-md:hidden">
+        <div className="mx-auto flex max-w-7xl items-center justify-between px-6 py-1.5">
+          <p className="tracking-wide">Get Free Shipping – Free 30 Day Money Back Guarantee</p>
+          <SocialLinks iconClassName="size-3.5" />
+        </div>
+      </div>
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-7xl items-center justify-between px-4 py-3 sm:px-6"
+      >
+        <Link to="/" className="flex items-center gap-2.5" aria-label="Forgeline Tools & Parts, home">
+          <BrandMark className="size-9" />
+          <span className="leading-none">
+            <span className="font-display block text-xl font-extrabold tracking-wide uppercase">
+              Forgeline
+            </span>
+            <span className="text-primary block text-[0.65rem] font-semibold uppercase tracking-[0.25em]">
+              Tools &amp; Parts
+            </span>
+          </span>
+        </Link>
+        <ul className="hidden items-center gap-1 md:flex">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.end} className={navClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li className="ml-3">
+            <Link to="/signin" className="btn btn-primary btn-sm">
+              Sign In
+            </Link>
+          </li>
+        </ul>
+        <button
+          type="button"
+          className="btn btn-ghost btn-square text-neutral-content hover:bg-white/10 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpenAt(menuOpen ? null : location.key)}
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
+          </svg>
+        </button>
+      </nav>
+      {menuOpen && (
+        <ul id="mobile-menu" className="border-t border-white/10 px-4 pb-4 md:hidden">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.end} className={(state) => `block ${navClass(state)}`}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li className="mt-2">
+            <Link to="/signin" className="btn btn-primary btn-block">
+              Sign In
+            </Link>
+          </li>
+        </ul>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,59 @@
+import { Link, useParams } from 'react-router';
+import { formatDollars } from '../../../../shared/money.ts';
+import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
+import { LoadingImage } from '../../../components/ui/loading-image.tsx';
+import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import { useTool } from '../api/get-tool.ts';
+
+const count = new Intl.NumberFormat('en-US');
+
+export function ToolDetailPage() {
+  const { id = '' } = useParams();
+  const query = useTool(id);
+  if (query.isPending) return <LoadingImage label="Loading the tool" />;
+  if (query.isError) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-12">
+        <ErrorNotice message={query.error.message} />
+        <p className="text-center">
+          <Link to="/parts" className="link">
+            Back to all tools
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  const tool = query.data;
+  return (
+    <article className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-2">
+      <PageMeta title={tool.name} description={tool.details} />
+      <figure className="bg-base-200 border-base-300 rounded-box overflow-hidden border">
+        <img
+          src={tool.image}
+          alt={tool.name}
+          width={800}
+          height={600}
+          className="h-full w-full object-cover"
+        />
+      </figure>
+      <div className="flex flex-col gap-5">
+        <h1 className="text-3xl font-bold sm:text-4xl">{tool.name}</h1>
+        <p className="text-base-content/80 text-lg">{tool.details}</p>
+        <p className="text-3xl font-bold">
+          {formatDollars(tool.price)}
+          <span className="text-base-content/60 ml-2 text-base font-normal">per piece</span>
+        </p>
+        <dl className="grid grid-cols-2 gap-3">
+          <div className="bg-base-200 rounded-box p-4">
+            <dt className="text-base-content/60 text-xs uppercase tracking-wide">In stock</dt>
+            <dd className="text-xl font-semibold">{count.format(tool.availableQuantity)} pcs</dd>
+          </div>
+          <div className="bg-base-200 rounded-box p-4">
+            <dt className="text-base-content/60 text-xs uppercase tracking-wide">Minimum order</dt>
+            <dd className="text-xl font-semibold">{count.format(tool.minOrderQuantity)} pcs</dd>
+          </div>
+        </dl>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,14 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiRequestError } from './api-client.ts';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      // A 4xx answer will not change by asking again.
+      retry: (failures, error) =>
+        !(error instanceof ApiRequestError && error.statusCode < 500) && failures < 2,
+    },
+  },
+});

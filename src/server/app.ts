@@ -1,0 +1,74 @@
+import sensible from '@fastify/sensible';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { Catalogue } from './modules/tools/catalogue.ts';
+import { CATALOGUE_CHANNEL } from './modules/tools/tools.repo.ts';
+import { toolsRoutes } from './modules/tools/tools.routes.ts';
+import { clientDistDir } from './paths.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { staticPlugin } from './plugins/static.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    catalogue: Catalogue;
+  }
+}
+
+export interface AppOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** An already open database (tests share one between two app instances); the app will not close it. */
+  database?: Database;
+  /** The built client to serve; defaults to dist/client. */
+  clientDir?: string;
+}
+
+/** Builds the whole application without listening, so that tests can drive it with inject(). */
+export async function buildApp(config: Config, options: AppOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.pgliteDir,
+      log: app.log,
+    }));
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  const catalogue = new Catalogue(database.db);
+  await database.listen(
+    CATALOGUE_CHANNEL,
+    () => catalogue.invalidate(),
+    () => catalogue.invalidate(),
+  );
+  app.decorate('database', database);
+  app.decorate('catalogue', catalogue);
+
+  await app.register(sensible);
+  await app.register(errorsPlugin);
+  const https = config.baseUrl.startsWith('https://');
+  await app.register(securityPlugin, { https });
+  await app.register(openapiPlugin, { https });
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db: database.db });
+      await api.register(toolsRoutes, { catalogue });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(staticPlugin, { root: options.clientDir ?? clientDistDir });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

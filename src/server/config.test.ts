@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('needs nothing to run the embedded default', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: 'localhost',
+      dataDir: path.resolve('data'),
+      databaseUrl: undefined,
+      baseUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      seedDemo: true,
+    });
+  });
+
+  it('seeds demo data in production only when asked', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it('names every bad variable and what is wrong with it', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', BASE_URL: 'shop.example' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toContain('PORT="eighty": must be a whole number from 0 to 65535');
+    expect(problems).toContain('DATABASE_URL="mysql://x": must be a postgres:// or postgresql:// URL');
+    expect(problems).toMatch(/LOG_LEVEL="loud": /);
+    expect(problems).toContain('BASE_URL="shop.example": must be an absolute http:// or https:// URL');
+  });
+
+  it('refuses a port out of range', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(
+      /PORT="70000": must be a whole number from 0 to 65535/,
+    );
+  });
+});

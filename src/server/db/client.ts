@@ -1,0 +1,122 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import { migrationsDir } from '../paths.ts';
+import { lockDataFolder } from './pglite-lock.ts';
+import { schema } from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /**
+   * Runs onMessage for every NOTIFY on the channel, whichever process sent it. onGap runs when
+   * notifications may have been missed (a dropped listener connection), so caches can start afresh.
+   */
+  listen(channel: string, onMessage: () => void, onGap: () => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** Folder for the embedded database, or 'memory://' for a throwaway one. */
+  pgliteDir?: string;
+  log: FastifyBaseLogger;
+}
+
+const MIGRATION_LOCK_ID = 7_300_001;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.log)
+    : openPglite(options.pgliteDir ?? 'memory://');
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  let unlock = () => {};
+  if (!dir.startsWith('memory://')) {
+    await mkdir(path.dirname(dir), { recursive: true });
+    unlock = lockDataFolder(dir);
+  }
+  const client = await PGlite.create(dir).catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: migrationsDir });
+  const unsubscribers: Array<() => Promise<void>> = [];
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    async listen(channel, onMessage) {
+      unsubscribers.push(await client.listen(channel, onMessage));
+    },
+    async close() {
+      await Promise.all(unsubscribers.map((unsubscribe) => unsubscribe()));
+      await client.close();
+      unlock();
+    },
+  };
+}
+
+async function openPostgres(url: string, log: FastifyBaseLogger): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', (error) => log.error({ err: error }, 'idle PostgreSQL connection failed'));
+  await migrateWithLock(pool);
+  const listeners: pg.Client[] = [];
+  let closed = false;
+
+  async function connectListener(channel: string, onMessage: () => void, onGap: () => void): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    const reconnect = () => {
+      onGap();
+      listeners.splice(listeners.indexOf(client), 1);
+      client.end().catch(() => undefined);
+      if (closed) return;
+      setTimeout(() => {
+        if (!closed) connectListener(channel, onMessage, onGap).catch(reconnect);
+      }, 1000).unref();
+    };
+    client.on('notification', (message) => {
+      if (message.channel === channel) onMessage();
+    });
+    client.on('error', (error) => {
+      log.warn({ err: error }, `LISTEN connection for ${channel} lost; reconnecting`);
+      reconnect();
+    });
+    listeners.push(client);
+    await client.connect();
+    await client.query(`LISTEN "${channel}"`);
+  }
+
+  return {
+    db: drizzlePostgres(pool, { schema }) as unknown as Db,
+    kind: 'postgres',
+    listen: connectListener,
+    async close() {
+      closed = true;
+      await Promise.all(listeners.map((client) => client.end().catch(() => undefined)));
+      await pool.end();
+    },
+  };
+}
+
+/** Several processes may start at once against one server: only one of them migrates at a time. */
+async function migrateWithLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: migrationsDir });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    client.release();
+  }
+}

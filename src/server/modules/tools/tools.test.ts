@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tool } from '../../../shared/schemas/tools.ts';
+import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import { insertTools, type NewToolRow } from './tools.repo.ts';
+
+let ctx: TestContext;
+const HOUR = 3_600_000;
+
+function sampleTool(index: number): NewToolRow {
+  const createdAt = new Date(Date.UTC(2026, 0, 1) + index * HOUR);
+  return {
+    name: `Sample tool ${index}`,
+    priceCents: 1000 + index,
+    availableQuantity: 100 + index,
+    minOrderQuantity: 10,
+    details: `Details of sample tool ${index}`,
+    image: `/images/tools/sample-${index}.svg`,
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+async function getJson<T>(url: string, headers: Record<string, string> = {}) {
+  const response = await ctx.app.inject({ method: 'GET', url, headers });
+  return { response, body: response.json<T>() };
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  // Inserted in shuffled order: the API must order by creation time, not by insertion.
+  const order = [3, 0, 7, 11, 1, 9, 5, 2, 10, 4, 8, 6];
+  await ctx.app.catalogue.write((tx) => insertTools(tx, order.map(sampleTool)));
+});
+
+afterAll(() => ctx.close());
+
+describe('GET /api/parts', () => {
+  it('lists every tool, newest first, with the spec field names and the price in dollars', async () => {
+    const { response, body } = await getJson<Tool[]>('/api/parts');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(body.map((tool) => tool.name)).toEqual(
+      Array.from({ length: 12 }, (_, i) => `Sample tool ${11 - i}`),
+    );
+    expect(body[0]).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Sample tool 11',
+      price: 10.11,
+      availableQuantity: 111,
+      minOrderQuantity: 10,
+      details: 'Details of sample tool 11',
+      image: '/images/tools/sample-11.svg',
+      createdAt: '2026-01-01T11:00:00.000Z',
+      updatedAt: '2026-01-01T11:00:00.000Z',
+    });
+  });
+
+  it('returns the N newest with ?limit=N', async () => {
+    const { response, body } = await getJson<Tool[]>('/api/parts?limit=6');
+    expect(response.statusCode).toBe(200);
+    expect(body.map((tool) => tool.name)).toEqual([11, 10, 9, 8, 7, 6].map((i) => `Sample tool ${i}`));
+    expect((await getJson<Tool[]>('/api/parts?limit=100')).body).toHaveLength(12);
+    expect((await getJson<Tool[]>('/api/parts?limit=1')).body).toHaveLength(1);
+  });
+
+  it.each(['abc', '0', '-1', '101', '2.5', '', '1e400'])(
+    'refuses ?limit=%s with a 400 JSON error',
+    async (limit) => {
+      const { response, body } = await getJson(`/api/parts?limit=${limit}`);
+      expect(response.statusCode).toBe(400);
+      expect(body).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'limit must be a whole number from 1 to 100',
+      });
+    },
+  );
+
+  it('refuses a repeated limit', async () => {
+    const { response } = await getJson('/api/parts?limit=2&limit=3');
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/parts/{id}', () => {
+  it('returns one tool', async () => {
+    const [first] = (await getJson<Tool[]>('/api/parts?limit=1')).body;
+    const { response, body } = await getJson<Tool>(`/api/parts/${first!._id}`);
+    expect(response.statusCode).toBe(200);
+    expect(body).toEqual(first);
+  });
+
+  it('accepts the id in upper case', async () => {
+    const [first] = (await getJson<Tool[]>('/api/parts?limit=1')).body;
+    const { response } = await getJson<Tool>(`/api/parts/${first!._id.toUpperCase()}`);
+    expect(response.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['an unknown id', '00000000-0000-4000-8000-000000000000'],
+    ['a malformed id', 'not-an-id'],
+    ['an id with SQL in it', "1'%20OR%20'1'='1"],
+  ])('answers 404 JSON for %s', async (_, id) => {
+    const { response, body } = await getJson(`/api/parts/${id}`);
+    expect(response.statusCode).toBe(404);
+    expect(body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Tool not found' });
+  });
+});
+
+describe('unknown API paths', () => {
+  it.each(['/api/nothing-here', '/api/parts/1/extra', '/api'])(
+    'answer %s with 404 JSON, not the app',
+    async (url) => {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    },
+  );
+
+  it('answers an unknown method with 404 JSON', async () => {
+    const response = await ctx.app.inject({ method: 'DELETE', url: '/api/health' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ statusCode: 404 });
+  });
+});
+
+describe('catalogue cache', () => {
+  it('serves repeated reads without going to the database', async () => {
+    await getJson('/api/parts');
+    const loads = ctx.app.catalogue.loadCount;
+    for (let i = 0; i < 5; i++) {
+      await getJson('/api/parts');
+      await getJson('/api/parts?limit=6');
+    }
+    expect(ctx.app.catalogue.loadCount).toBe(loads);
+  });
+
+  it('shows a write on the next read', async () => {
+    await getJson('/api/parts');
+    const [created] = await ctx.app.catalogue.write((tx) =>
+      insertTools(tx, [
+        { ...sampleTool(12), name: 'Freshly added tool', createdAt: new Date(), updatedAt: new Date() },
+      ]),
+    );
+    const { body } = await getJson<Tool[]>('/api/parts?limit=6');
+    expect(body[0]?.name).toBe('Freshly added tool');
+    expect((await getJson<Tool>(`/api/parts/${created!.id}`)).response.statusCode).toBe(200);
+  });
+
+  it('reaches another server process on the same database through NOTIFY', async () => {
+    const other = await ctx.startAnotherApp();
+    const read = async () => (await other.inject({ url: '/api/parts?limit=1' })).json<Tool[]>()[0]?.name;
+    await read(); // fills the other process's cache
+    await ctx.app.catalogue.write((tx) =>
+      insertTools(tx, [
+        { ...sampleTool(13), name: 'Added elsewhere', createdAt: new Date(), updatedAt: new Date() },
+      ]),
+    );
+    await expect.poll(read, { timeout: 5000, interval: 20 }).toBe('Added elsewhere');
+  });
+});
+
+describe('ETag', () => {
+  it('answers 304 when the client already has the current list', async () => {
+    const first = await ctx.app.inject({ url: '/api/parts' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+
+    const again = await ctx.app.inject({ url: '/api/parts', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const weak = await ctx.app.inject({ url: '/api/parts', headers: { 'if-none-match': `"x", W/${etag}` } });
+    expect(weak.statusCode).toBe(304);
+  });
+
+  it('changes the ETag when the catalogue changes, for lists and single tools', async () => {
+    const before = await ctx.app.inject({ url: '/api/parts' });
+    const [one] = before.json<Tool[]>();
+    const oneBefore = await ctx.app.inject({ url: `/api/parts/${one!._id}` });
+    await ctx.app.catalogue.write((tx) => insertTools(tx, [{ ...sampleTool(14), createdAt: new Date() }]));
+    const after = await ctx.app.inject({
+      url: '/api/parts',
+      headers: { 'if-none-match': before.headers.etag as string },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    const oneAfter = await ctx.app.inject({
+      url: `/api/parts/${one!._id}`,
+      headers: { 'if-none-match': oneBefore.headers.etag as string },
+    });
+    expect(oneAfter.statusCode).toBe(304);
+  });
+});
+
+describe('compression', () => {
+  it('compresses JSON with brotli or gzip when the client accepts it', async () => {
+    const br = await ctx.app.inject({ url: '/api/parts', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    const gzip = await ctx.app.inject({ url: '/api/parts', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+  });
+});

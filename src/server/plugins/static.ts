@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { notFoundError } from './errors.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+const ONE_DAY = 'public, max-age=86400';
+
+/** Paths that belong to the server: an unknown one is a JSON 404, never the app's HTML. */
+const SERVER_PATHS = /^\/(api|uploads)(\/|$)/;
+
+/**
+ * Serves the built React app: hashed assets cached for a year, index.html never cached, and
+ * index.html for every other GET so that client-side routes survive a reload.
+ */
+export const staticPlugin = fp(async (app: FastifyInstance, { root }: { root: string }) => {
+  const indexFile = path.join(root, 'index.html');
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const relative = path.relative(root, filePath);
+        reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : ONE_DAY);
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !SERVER_PATHS.test(request.url);
+    if (indexHtml && wantsPage) {
+      return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml);
+    }
+    return reply.code(404).send(notFoundError(request));
+  });
+});

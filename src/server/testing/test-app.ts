@@ -1,0 +1,40 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export interface TestContext {
+  app: App;
+  testDatabase: TestDatabase;
+  /** Another app instance on the same database, as a second server process would be. */
+  startAnotherApp(): Promise<App>;
+  close(): Promise<void>;
+}
+
+/** The real application on a fresh database, driven through inject(). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
+  const testDatabase = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  const apps: App[] = [];
+  const start = async (database: Database) => {
+    const app = await buildApp(config, { database, clientDir: path.join(dataDir, 'no-client') });
+    await app.ready();
+    apps.push(app);
+    return app;
+  };
+  const app = await start(await testDatabase.open());
+  return {
+    app,
+    testDatabase,
+    startAnotherApp: async () => start(await testDatabase.open()),
+    async close() {
+      await Promise.all(apps.map((instance) => instance.close()));
+      await testDatabase.destroy();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

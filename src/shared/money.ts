@@ -1,0 +1,15 @@
+/** Money is whole cents inside the system and dollars at the API edge. */
+export function centsToDollars(cents: number): number {
+  return cents / 100;
+}
+
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+const dollarFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "$1,234.50": the spec shows prices in dollars with "$". */
+export function formatDollars(dollars: number): string {
+  return `$${dollarFormat.format(dollars)}`;
+}

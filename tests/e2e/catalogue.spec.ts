@@ -1,0 +1,153 @@
+import { expect, test, type Page } from '@playwright/test';
+
+interface Tool {
+  _id: string;
+  name: string;
+}
+
+async function allTools(page: Page): Promise<Tool[]> {
+  const response = await page.request.get('/api/parts');
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as Tool[];
+}
+
+function toolCards(page: Page) {
+  return page.getByRole('list', { name: 'Tools' }).getByRole('article');
+}
+
+test('the home page shows the six newest tools, newest first', async ({ page }) => {
+  const tools = await allTools(page);
+  expect(tools.length).toBeGreaterThanOrEqual(12);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Latest Tools' })).toBeVisible();
+  await expect(toolCards(page)).toHaveCount(6);
+  await expect(toolCards(page).getByRole('heading')).toHaveText(tools.slice(0, 6).map((tool) => tool.name));
+  const first = toolCards(page).first();
+  await expect(first.getByText(/^\$\d[\d,]*\.\d{2}/)).toBeVisible();
+  await expect(first.getByText('In stock')).toBeVisible();
+  await expect(first.getByText('Minimum order')).toBeVisible();
+  await expect(first.getByRole('img')).toHaveAttribute('alt', tools[0]!.name);
+});
+
+test('More Tools leads to /parts, which lists every tool newest first', async ({ page }) => {
+  const tools = await allTools(page);
+  await page.goto('/');
+  await page.getByRole('link', { name: 'More Tools' }).click();
+  await expect(page).toHaveURL(/\/parts$/);
+  await expect(page.getByRole('heading', { name: 'All Tools', level: 1 })).toBeVisible();
+  await expect(toolCards(page)).toHaveCount(tools.length);
+  await expect(toolCards(page).getByRole('heading')).toHaveText(tools.map((tool) => tool.name));
+  await expect(page).toHaveTitle(/All Tools/);
+});
+
+test('Buy Now opens the tool at /parts/{id}', async ({ page }) => {
+  const [newest] = await allTools(page);
+  await page.goto('/');
+  await toolCards(page)
+    .first()
+    .getByRole('link', { name: /Buy Now/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/parts/${newest!._id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: newest!.name })).toBeVisible();
+});
+
+test('/parts shows three columns on a wide screen', async ({ page }) => {
+  await page.goto('/parts');
+  const cards = toolCards(page);
+  await expect(cards).not.toHaveCount(0);
+  const tops = await Promise.all([0, 1, 2, 3].map(async (i) => (await cards.nth(i).boundingBox())!.y));
+  expect(tops[1]).toBe(tops[0]);
+  expect(tops[2]).toBe(tops[0]);
+  expect(tops[3]).toBeGreaterThan(tops[0]!);
+});
+
+test('an unknown path shows the animated image and no text', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(200);
+  const notFound = page.getByTestId('not-found');
+  const image = notFound.getByRole('img');
+  await expect(image).toBeVisible();
+  await expect(image).toHaveAttribute('src', /not-found\.svg$/);
+  expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const { width } = (await notFound.boundingBox())!;
+  expect(width).toBe(page.viewportSize()!.width);
+  await expect(notFound).toHaveText('');
+});
+
+test('the navigation bar and footer carry the spec texts', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const name of ['Home', 'Tools', 'Contact', 'Sign In']) {
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  await expect(page.getByText('Get Free Shipping – Free 30 Day Money Back Guarantee')).toBeVisible();
+  const footer = page.getByRole('contentinfo');
+  for (const heading of ['Company', 'Help center', 'Legal', 'Download']) {
+    await expect(footer.getByRole('heading', { name: heading })).toBeVisible();
+  }
+  for (const link of [
+    'About',
+    'Careers',
+    'Brand Center',
+    'Blog',
+    'Discord Server',
+    'Privacy Policy',
+    'Licensing',
+    'Terms & Conditions',
+    'iOS',
+    'Android',
+    'Windows',
+    'MacOS',
+  ]) {
+    await expect(footer.getByRole('link', { name: link, exact: true })).toBeVisible();
+  }
+  await expect(footer.getByText(/© 2022/)).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the mobile menu opens and closes', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByText('Get Free Shipping – Free 30 Day Money Back Guarantee')).toBeHidden();
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    const menu = page.locator('#mobile-menu');
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Tools' })).toBeVisible();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Tools' }).click();
+    await expect(page).toHaveURL(/\/parts$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test('tool cards stack in one column', async ({ page }) => {
+    await page.goto('/parts');
+    const cards = toolCards(page);
+    await expect(cards).not.toHaveCount(0);
+    const first = (await cards.nth(0).boundingBox())!;
+    const second = (await cards.nth(1).boundingBox())!;
+    expect(second.y).toBeGreaterThan(first.y + first.height - 1);
+  });
+});
+
+test('the server sends the app with the right caching', async ({ request }) => {
+  const index = await request.get('/');
+  expect(index.headers()['cache-control']).toBe('no-cache');
+  const html = await index.text();
+  const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(script).toBeTruthy();
+  const asset = await request.get(script!, { headers: { 'accept-encoding': 'br' } });
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(asset.headers()['content-encoding']).toBe('br');
+  const deepLink = await request.get('/dashboard/profile');
+  expect(deepLink.headers()['content-type']).toMatch(/^text\/html/);
+  const unknownApi = await request.get('/api/nope', { headers: { accept: 'text/html' } });
+  expect(unknownApi.status()).toBe(404);
+  expect(await unknownApi.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+});
