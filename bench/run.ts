@@ -33,7 +33,7 @@ async function load(url: string) {
 try {
   const oneId = ((await (await fetch(`${base}/api/parts?limit=1`)).json()) as Array<{ _id: string }>)[0]!._id;
   const endpoints = ['/api/bench/constant', '/api/parts?limit=6', '/api/parts', `/api/parts/${oneId}`];
-  await load('/api/parts'); // warm-up
+  for (const url of endpoints) await autocannon({ url: base + url, connections: CONNECTIONS, duration: 1 }); // warm-up
   const rows = [];
   for (const url of endpoints) rows.push({ url, ...(await load(url)) });
   const constant = rows[0]!.rps;

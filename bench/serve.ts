@@ -7,7 +7,7 @@ import { seedDemoCatalogue } from '../src/server/db/seed/seed.ts';
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production' });
 const app = await buildApp(config);
 await seedDemoCatalogue(app.catalogue);
-const sample = (await app.inject({ url: '/api/parts?limit=6' })).body;
+const sample = (await app.catalogue.list(6)).body;
 app.get('/api/bench/constant', (_request, reply) =>
   reply.type('application/json; charset=utf-8').send(sample),
 );

@@ -4,11 +4,12 @@ import { openDatabase } from '../src/server/db/client.ts';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
-// Opening the database applies every pending migration.
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  pgliteDir: config.pgliteDir,
-  log,
-});
-await database.close();
-log.info(`Migrated the ${database.kind === 'postgres' ? 'PostgreSQL' : 'embedded'} database`);
+try {
+  // Opening the database applies every pending migration.
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, log });
+  await database.close();
+  log.info(`Migrated the ${database.kind === 'postgres' ? 'PostgreSQL' : 'embedded'} database`);
+} catch (error) {
+  log.fatal(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+}

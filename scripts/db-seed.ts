@@ -6,14 +6,15 @@ import { Catalogue } from '../src/server/modules/tools/catalogue.ts';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  pgliteDir: config.pgliteDir,
-  log,
-});
 try {
-  const { inserted } = await seedDemoCatalogue(new Catalogue(database.db), { always: true });
-  log.info(inserted ? `Added ${inserted} demo tools` : 'Every demo tool is already in the catalogue');
-} finally {
-  await database.close();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, log });
+  try {
+    const { inserted } = await seedDemoCatalogue(new Catalogue(database.db), { always: true });
+    log.info(inserted ? `Added ${inserted} demo tools` : 'Every demo tool is already in the catalogue');
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  log.fatal(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
 }
