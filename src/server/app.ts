@@ -2,12 +2,18 @@ import sensible from '@fastify/sensible';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { createAuth } from './modules/auth/auth.ts';
+import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { Catalogue } from './modules/tools/catalogue.ts';
 import { CATALOGUE_CHANNEL } from './modules/tools/tools.repo.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
+import { promoteConfiguredAdmins } from './modules/users/users.repo.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { clientDistDir } from './paths.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -17,6 +23,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     catalogue: Catalogue;
+    mailer: Mailer;
   }
 }
 
@@ -26,6 +33,8 @@ export interface AppOptions {
   database?: Database;
   /** The built client to serve; defaults to dist/client. */
   clientDir?: string;
+  /** Replaces the configured mail adapter (tests). */
+  mailer?: Mailer;
 }
 
 /** Builds the whole application without listening, so that tests can drive it with inject(). */
@@ -55,15 +64,40 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.decorate('database', database);
   app.decorate('catalogue', catalogue);
 
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: config.mailOutboxDir,
+      from: config.mailFrom,
+      log: app.log,
+    });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close?.());
+
+  await promoteConfiguredAdmins(database.db, config.adminEmails);
+  const auth = createAuth({
+    config,
+    db: database.db,
+    secret: await resolveAuthSecret(database.db, config.authSecret),
+    mailer,
+    log: app.log,
+  });
+
   await app.register(sensible);
   await app.register(errorsPlugin);
   const https = config.baseUrl.startsWith('https://');
-  await app.register(securityPlugin, { https });
+  await app.register(securityPlugin, {
+    https,
+    allowedOrigins: [new URL(config.baseUrl).origin, ...config.trustedOrigins],
+  });
   await app.register(openapiPlugin, { https });
+  await app.register(authPlugin, { auth, baseUrl: config.baseUrl });
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db: database.db });
       await api.register(toolsRoutes, { catalogue });
+      await api.register(usersRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );

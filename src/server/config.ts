@@ -26,7 +26,35 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFlag.optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUSTED_ORIGINS: z.string().optional(),
+  ADMIN_EMAILS: z.string().optional(),
+  AUTH_RATE_LIMIT: z.coerce
+    .number({ message: 'must be a whole number of at least 1' })
+    .int('must be a whole number of at least 1')
+    .min(1, 'must be a whole number of at least 1')
+    .default(10),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  SMTP_URL: z
+    .url({ message: 'must be an smtp:// or smtps:// URL' })
+    .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Forgeline Tools & Parts <no-reply@forgeline.example>'),
 });
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -40,6 +68,19 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Demo data is seeded on first start unless in production, where it takes SEED_DEMO=true. */
   seedDemo: boolean;
+  /** Signs sessions; when unset one is generated and kept in the database. */
+  authSecret: string | undefined;
+  /** Origins besides BASE_URL's that may send requests with the session cookie. */
+  trustedOrigins: string[];
+  /** These accounts are administrators (lower case). */
+  adminEmails: string[];
+  /** Sign-in, sign-up and password-reset attempts per client per minute. */
+  authRateLimit: number;
+  google: OAuthClient | undefined;
+  github: OAuthClient | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  mailOutboxDir: string;
 }
 
 export class ConfigError extends Error {
@@ -65,6 +106,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const values = parsed.data;
   const dataDir = path.resolve(values.DATA_DIR);
+  const baseUrl = (values.BASE_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '');
+  const oauth = (clientId?: string, clientSecret?: string) =>
+    clientId && clientSecret ? { clientId, clientSecret } : undefined;
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -72,8 +116,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
     databaseUrl: values.DATABASE_URL,
-    baseUrl: (values.BASE_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    baseUrl,
     logLevel: values.LOG_LEVEL,
     seedDemo: values.SEED_DEMO ?? values.NODE_ENV !== 'production',
+    authSecret: values.AUTH_SECRET,
+    trustedOrigins: [
+      ...list(values.TRUSTED_ORIGINS),
+      // The Vite dev server proxies /api from its own origin.
+      ...(values.NODE_ENV === 'development' ? ['http://localhost:5173'] : []),
+    ],
+    adminEmails: list(values.ADMIN_EMAILS).map((email) => email.toLowerCase()),
+    authRateLimit: values.AUTH_RATE_LIMIT,
+    google: oauth(values.GOOGLE_CLIENT_ID, values.GOOGLE_CLIENT_SECRET),
+    github: oauth(values.GITHUB_CLIENT_ID, values.GITHUB_CLIENT_SECRET),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    mailOutboxDir: path.join(dataDir, 'mail'),
   };
 }

@@ -3,8 +3,24 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Secure headers with a strict content security policy, and gzip/brotli for text responses. */
-export const securityPlugin = fp(async (app: FastifyInstance, { https }: { https: boolean }) => {
+interface SecurityOptions {
+  https: boolean;
+  /** Origins whose pages may send state-changing requests (the shop's own, and TRUSTED_ORIGINS). */
+  allowedOrigins: string[];
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Secure headers with a strict content security policy, gzip/brotli for text responses, and a refusal of
+ * state-changing requests sent by another site's page (the browser names that page in Origin).
+ */
+export const securityPlugin = fp(async (app: FastifyInstance, { https, allowedOrigins }: SecurityOptions) => {
+  app.addHook('onRequest', async (request) => {
+    const origin = request.headers.origin;
+    if (SAFE_METHODS.has(request.method) || !origin || allowedOrigins.includes(origin)) return;
+    throw app.httpErrors.forbidden('Requests from another site are not accepted.');
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -2,12 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestContext {
   app: App;
+  config: Config;
   testDatabase: TestDatabase;
   /** Another app instance on the same database, as a second server process would be. */
   startAnotherApp(): Promise<App>;
@@ -18,7 +19,13 @@ export interface TestContext {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
   const testDatabase = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    AUTH_RATE_LIMIT: '1000',
+    ...env,
+  });
   const apps: App[] = [];
   const start = async (database: Database) => {
     const app = await buildApp(config, { database, clientDir: path.join(dataDir, 'no-client') });
@@ -29,6 +36,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = await start(await testDatabase.open());
   return {
     app,
+    config,
     testDatabase,
     startAnotherApp: async () => start(await testDatabase.open()),
     async close() {

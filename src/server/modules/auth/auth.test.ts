@@ -1,0 +1,251 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../../shared/messages.ts';
+import { firstLink, readOutbox } from '../../adapters/mail/outbox.ts';
+import { users } from '../../db/schema.ts';
+import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ ADMIN_EMAILS: 'Boss@Example.com' });
+});
+afterAll(() => ctx.close());
+
+function post(url: string, payload: object, headers: Record<string, string> = {}) {
+  return ctx.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { origin: ctx.config.baseUrl, ...headers },
+  });
+}
+
+async function findUser(email: string) {
+  const [row] = await ctx.app.database.db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+/** The newest mail to this address, once it has been written. */
+async function mailTo(email: string, subject: string) {
+  let found: Awaited<ReturnType<typeof readOutbox>>[number] | undefined;
+  await expect
+    .poll(async () => {
+      found = (await readOutbox(ctx.config.mailOutboxDir).catch(() => [])).findLast(
+        (mail) => mail.to === email && mail.subject === subject,
+      );
+      return found;
+    })
+    .toBeDefined();
+  return found!;
+}
+
+describe('sign-up', () => {
+  it('creates the account, signs in with an HttpOnly SameSite=Lax cookie and mails a verification link', async () => {
+    const response = await post('/api/auth/sign-up/email', {
+      name: 'JaneDoe',
+      email: 'jane@example.com',
+      password: 'Secret123',
+    });
+    expect(response.statusCode).toBe(200);
+    const session = response.cookies.find((cookie) => cookie.name === 'forgeline.session_token');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(session?.secure).toBeFalsy();
+    expect(await findUser('jane@example.com')).toMatchObject({
+      name: 'JaneDoe',
+      role: 'user',
+      emailVerified: false,
+    });
+
+    const mail = await mailTo('jane@example.com', 'Confirm your e-mail address');
+    const link = firstLink(mail.text)!;
+    expect(link).toMatch(new RegExp(`^${ctx.config.baseUrl}/verify-email\\?token=`));
+
+    const token = new URL(link).searchParams.get('token')!;
+    const verified = await ctx.app.inject({
+      url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`,
+    });
+    expect(verified.statusCode).toBe(200);
+    expect((await findUser('jane@example.com'))?.emailVerified).toBe(true);
+  });
+
+  it('refuses a made-up verification token', async () => {
+    const response = await ctx.app.inject({ url: '/api/auth/verify-email?token=not-a-token' });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.json()).toMatchObject({ statusCode: response.statusCode, message: expect.any(String) });
+  });
+
+  it.each([
+    ['too short', 'abc123', messages.passwordRule],
+    ['without a digit', 'abcdefgh', messages.passwordRule],
+    ['without a letter', '12345678', messages.passwordRule],
+    ['with a symbol', 'abc12345!', messages.passwordRule],
+    ['empty', '', messages.passwordRequired],
+  ])('refuses a password %s with the spec message, creating nothing', async (_, password, message) => {
+    const response = await post('/api/auth/sign-up/email', {
+      name: 'Rule Test',
+      email: 'rules@example.com',
+      password,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ statusCode: 400, message });
+    expect(await findUser('rules@example.com')).toBeUndefined();
+  });
+
+  it('refuses an invalid e-mail with the spec message', async () => {
+    const response = await post('/api/auth/sign-up/email', {
+      name: 'X',
+      email: 'not-an-email',
+      password: 'Secret123',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: messages.emailInvalid });
+  });
+
+  it('refuses an address already in use', async () => {
+    const response = await post('/api/auth/sign-up/email', {
+      name: 'Jane Again',
+      email: 'jane@example.com',
+      password: 'Other1234',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ code: expect.stringMatching(/^USER_ALREADY_EXISTS/) });
+    expect((await findUser('jane@example.com'))?.name).toBe('JaneDoe');
+  });
+
+  it('gives the accounts in ADMIN_EMAILS the admin role, whatever the case', async () => {
+    await post('/api/auth/sign-up/email', {
+      name: 'The Boss',
+      email: 'boss@example.com',
+      password: 'Secret123',
+    });
+    expect((await findUser('boss@example.com'))?.role).toBe('admin');
+  });
+
+  it('ignores a role sent by the client', async () => {
+    const response = await post('/api/auth/sign-up/email', {
+      name: 'Sneaky',
+      email: 'sneaky@example.com',
+      password: 'Secret123',
+      role: 'admin',
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(200);
+    expect((await findUser('sneaky@example.com'))?.role ?? 'user').toBe('user');
+  });
+});
+
+describe('sign-in', () => {
+  it('signs in with the right password and refuses a wrong one', async () => {
+    const ok = await post('/api/auth/sign-in/email', { email: 'jane@example.com', password: 'Secret123' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['set-auth-token']).toBeTruthy();
+    const wrong = await post('/api/auth/sign-in/email', { email: 'jane@example.com', password: 'Wrong1234' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: expect.any(String),
+    });
+  });
+
+  it('refuses a request with the cookie from another site', async () => {
+    const response = await post(
+      '/api/auth/sign-in/email',
+      { email: 'jane@example.com', password: 'Secret123' },
+      { origin: 'https://evil.example', cookie: 'forgeline.session_token=x' },
+    );
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a link whose token sets a new password once', async () => {
+    const request = await post('/api/auth/request-password-reset', {
+      email: 'jane@example.com',
+      redirectTo: '/reset-password',
+    });
+    expect(request.statusCode).toBe(200);
+    const link = firstLink((await mailTo('jane@example.com', 'Reset your password')).text)!;
+    expect(link).toMatch(new RegExp(`^${ctx.config.baseUrl}/reset-password\\?token=`));
+    const token = new URL(link).searchParams.get('token')!;
+
+    const weak = await post('/api/auth/reset-password', { token, newPassword: 'weak' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toMatchObject({ message: messages.passwordRule });
+
+    expect((await post('/api/auth/reset-password', { token, newPassword: 'Brandnew99' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await post('/api/auth/sign-in/email', { email: 'jane@example.com', password: 'Brandnew99' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/auth/sign-in/email', { email: 'jane@example.com', password: 'Secret123' }))
+        .statusCode,
+    ).toBe(401);
+
+    const reused = await post('/api/auth/reset-password', { token, newPassword: 'Another999' });
+    expect(reused.statusCode).toBe(400);
+  });
+
+  it('answers the same for an unknown address and sends nothing', async () => {
+    const response = await post('/api/auth/request-password-reset', {
+      email: 'nobody@example.com',
+      redirectTo: '/reset-password',
+    });
+    expect(response.statusCode).toBe(200);
+    const outbox = await readOutbox(ctx.config.mailOutboxDir);
+    expect(outbox.some((mail) => mail.to === 'nobody@example.com')).toBe(false);
+  });
+});
+
+describe('Google and GitHub when not configured', () => {
+  it.each([
+    ['google', 'Google sign-in is not configured on this server.'],
+    ['github', 'GitHub sign-in is not configured on this server.'],
+  ])('%s answers a clear error', async (provider, message) => {
+    const response = await post('/api/auth/sign-in/social', { provider, callbackURL: '/' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ statusCode: 400, message });
+  });
+});
+
+describe('rate limit', () => {
+  it('refuses the sixth sign-in attempt within a minute from one client', async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT: '5' });
+    try {
+      const attempt = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          headers: { origin: limited.config.baseUrl },
+          payload: { email: 'who@example.com', password: 'Wrong1234' },
+        });
+      for (let i = 0; i < 5; i++) expect((await attempt()).statusCode).toBe(401);
+      const refused = await attempt();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('on https', () => {
+  it('marks the session cookie Secure', async () => {
+    const secure = await createTestApp({ BASE_URL: 'https://shop.example' });
+    try {
+      const response = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { origin: 'https://shop.example' },
+        payload: { name: 'Sec', email: 'sec@example.com', password: 'Secret123' },
+      });
+      expect(response.statusCode).toBe(200);
+      const session = response.cookies.find((cookie) => cookie.name.endsWith('forgeline.session_token'));
+      expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+    } finally {
+      await secure.close();
+    }
+  });
+});

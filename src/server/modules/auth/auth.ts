@@ -1,0 +1,137 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { bearer } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { resetPasswordFormSchema, signUpRequestSchema } from '../../../shared/schemas/auth.ts';
+import type { Mailer } from '../../adapters/mail/mailer.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
+import { resetPasswordMail, verificationMail } from './auth-mails.ts';
+
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  secret: string;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+const PROVIDER_NAMES = { google: 'Google', github: 'GitHub' } as const;
+
+/** Runs the shared zod rule on a request body and answers 400 with the spec's message when it fails. */
+function check(schema: z.ZodType, body: unknown) {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new APIError('BAD_REQUEST', { message: result.error.issues[0]?.message });
+}
+
+export function createAuth({ config, db, secret, mailer, log }: AuthDeps) {
+  const send = (message: Parameters<Mailer['send']>[0]) => {
+    // Not awaited: the answer must not reveal, by its timing, whether an address has an account.
+    mailer.send(message).catch((error: unknown) => log.error({ err: error }, `mail to ${message.to} failed`));
+  };
+  const authLimit = { window: 60, max: config.authRateLimit };
+
+  return betterAuth({
+    appName: 'Forgeline Tools & Parts',
+    baseURL: config.baseUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: config.trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
+    }),
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'user', input: false },
+        number: { type: 'string', required: false, input: false },
+        address: { type: 'string', required: false, input: false },
+        institute: { type: 'string', required: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => send(resetPasswordMail(config.baseUrl, user, token)),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, token }) => send(verificationMail(config.baseUrl, user, token)),
+    },
+    socialProviders: {
+      ...(config.google && {
+        google: { ...config.google, overrideUserInfoOnSignIn: true, prompt: 'select_account' },
+      }),
+      ...(config.github && { github: { ...config.github, overrideUserInfoOnSignIn: true } }),
+    },
+    account: { accountLinking: { enabled: true, trustedProviders: ['google', 'github'] } },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({
+            data: {
+              ...user,
+              role: config.adminEmails.includes(user.email.toLowerCase()) ? 'admin' : (user.role ?? 'user'),
+            },
+          }),
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email') check(signUpRequestSchema, ctx.body);
+        if (ctx.path === '/reset-password') check(resetPasswordFormSchema, ctx.body);
+        if (ctx.path === '/sign-in/social') {
+          const provider = (ctx.body as { provider?: string } | undefined)?.provider;
+          if ((provider === 'google' || provider === 'github') && !config[provider]) {
+            throw new APIError('BAD_REQUEST', {
+              message: `${PROVIDER_NAMES[provider]} sign-in is not configured on this server.`,
+              code: 'PROVIDER_NOT_CONFIGURED',
+            });
+          }
+        }
+      }),
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': authLimit,
+        '/sign-up/email': authLimit,
+        '/request-password-reset': authLimit,
+        '/reset-password': authLimit,
+        '/send-verification-email': authLimit,
+      },
+    },
+    advanced: {
+      useSecureCookies: config.baseUrl.startsWith('https://'),
+      cookiePrefix: 'forgeline',
+      // The Fastify mount writes the client's real address (honouring trustProxy) into this header.
+      ipAddress: { ipAddressHeaders: ['x-client-ip'] },
+    },
+    plugins: [bearer()],
+    logger: {
+      log: (level, message, ...args) => log[level]({ args }, message),
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,64 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { User } from '../../../shared/schemas/users.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+
+type UserRow = typeof users.$inferSelect;
+export type ProfileChanges = Partial<Pick<UserRow, 'name' | 'number' | 'address' | 'institute' | 'image'>>;
+
+export function toApiUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    img: row.image,
+    role: row.role === 'admin' ? 'admin' : 'user',
+    number: row.number,
+    address: row.address,
+    institute: row.institute,
+    emailVerified: row.emailVerified,
+  };
+}
+
+const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(byEmail(email));
+  return row;
+}
+
+export function listUsers(db: Db): Promise<UserRow[]> {
+  return db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
+}
+
+export async function updateProfile(
+  db: Db,
+  email: string,
+  changes: ProfileChanges,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(byEmail(email))
+    .returning();
+  return row;
+}
+
+/** Makes the account an administrator; answers how many rows changed (0 when it already was one). */
+export async function promoteToAdmin(db: Db, email: string): Promise<number> {
+  const rows = await db
+    .update(users)
+    .set({ role: 'admin', updatedAt: new Date() })
+    .where(sql`${byEmail(email)} AND ${users.role} <> 'admin'`)
+    .returning({ id: users.id });
+  return rows.length;
+}
+
+/** ADMIN_EMAILS are administrators, including accounts that existed before they were listed. */
+export async function promoteConfiguredAdmins(db: Db, emails: string[]): Promise<void> {
+  if (emails.length === 0) return;
+  await db
+    .update(users)
+    .set({ role: 'admin' })
+    .where(inArray(sql`lower(${users.email})`, emails));
+}

@@ -1,0 +1,189 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '../../../shared/schemas/users.ts';
+import { users } from '../../db/schema.ts';
+import { createUser, type TestUser } from '../../testing/accounts.ts';
+import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+
+let ctx: TestContext;
+let alice: TestUser;
+let bob: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  alice = await createUser(ctx, { name: 'Alice Smith' });
+  bob = await createUser(ctx, { name: 'Bob Jones' });
+  admin = await createUser(ctx, { admin: true, name: 'Ada Admin' });
+});
+afterAll(() => ctx.close());
+
+async function row(email: string) {
+  const [found] = await ctx.app.database.db.select().from(users).where(eq(users.email, email));
+  return found!;
+}
+
+function call(method: 'GET' | 'PUT', url: string, who?: TestUser, payload?: object) {
+  return ctx.app.inject({ method, url, headers: who?.headers ?? { origin: ctx.config.baseUrl }, payload });
+}
+
+describe('GET /api/user/{email}', () => {
+  it('gives a user their own profile', async () => {
+    const response = await call('GET', `/api/user/${alice.email}`, alice);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      _id: alice.id,
+      name: 'Alice Smith',
+      email: alice.email,
+      img: null,
+      role: 'user',
+      number: null,
+      address: null,
+      institute: null,
+      emailVerified: false,
+    });
+  });
+
+  it('answers 401 without a session, 403 for someone else, 200 for an admin', async () => {
+    expect((await call('GET', `/api/user/${alice.email}`)).statusCode).toBe(401);
+    const other = await call('GET', `/api/user/${alice.email}`, bob);
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+    expect((await call('GET', `/api/user/${alice.email}`, admin)).statusCode).toBe(200);
+  });
+
+  it('accepts a bearer token instead of the cookie', async () => {
+    const response = await ctx.app.inject({
+      url: `/api/user/${alice.email}`,
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('PUT /api/user/{email}', () => {
+  it('updates the profile and keeps the fields left empty', async () => {
+    const first = await call('PUT', `/api/user/${alice.email}`, alice, {
+      name: 'Alice Cooper',
+      number: '+1 555 0100',
+      address: '12 Mill Road, Leeds',
+      institute: 'Leeds College of Building',
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      modifiedCount: 1,
+      user: { name: 'Alice Cooper', number: '+1 555 0100' },
+    });
+
+    const second = await call('PUT', `/api/user/${alice.email}`, alice, {
+      name: '',
+      number: '',
+      address: 'New Road 1',
+    });
+    expect(second.json<{ user: User }>().user).toMatchObject({
+      name: 'Alice Cooper',
+      number: '+1 555 0100',
+      address: 'New Road 1',
+      institute: 'Leeds College of Building',
+    });
+    expect(await row(alice.email)).toMatchObject({ name: 'Alice Cooper', address: 'New Road 1' });
+  });
+
+  it('answers modifiedCount 0 when nothing changes', async () => {
+    const response = await call('PUT', `/api/user/${alice.email}`, alice, { address: 'New Road 1' });
+    expect(response.json()).toMatchObject({ modifiedCount: 0 });
+  });
+
+  it('refuses another e-mail in the body, and leaves the e-mail alone', async () => {
+    const response = await call('PUT', `/api/user/${alice.email}`, alice, {
+      email: 'new@example.com',
+      name: 'X',
+    });
+    expect(response.statusCode).toBe(400);
+    expect((await row(alice.email)).name).toBe('Alice Cooper');
+  });
+
+  it('takes an uploaded image of ours and refuses any other URL', async () => {
+    const bad = await call('PUT', `/api/user/${alice.email}`, alice, { img: 'https://evil.example/x.png' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: 'The image must be an upload of ours' });
+    const good = await call('PUT', `/api/user/${alice.email}`, alice, { img: '/uploads/abc_DEF-123.webp' });
+    expect(good.json()).toMatchObject({ modifiedCount: 1, user: { img: '/uploads/abc_DEF-123.webp' } });
+  });
+
+  it('refuses anonymous and other users, with nothing changed', async () => {
+    const before = await row(alice.email);
+    expect((await call('PUT', `/api/user/${alice.email}`, undefined, { name: 'Hacker' })).statusCode).toBe(
+      401,
+    );
+    expect((await call('PUT', `/api/user/${alice.email}`, bob, { name: 'Hacker' })).statusCode).toBe(403);
+    expect(await row(alice.email)).toEqual(before);
+  });
+
+  it('lets an admin update anyone', async () => {
+    const response = await call('PUT', `/api/user/${bob.email}`, admin, { institute: 'MIT' });
+    expect(response.json()).toMatchObject({ modifiedCount: 1, user: { institute: 'MIT' } });
+  });
+
+  it('refuses a request sent from another site', async () => {
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/user/${alice.email}`,
+      headers: { cookie: alice.headers.cookie, origin: 'https://evil.example' },
+      payload: { name: 'Hacker' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect((await row(alice.email)).name).toBe('Alice Cooper');
+  });
+});
+
+describe('GET /api/user (admin)', () => {
+  it('lists every user for an admin', async () => {
+    const response = await call('GET', '/api/user', admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<User[]>().map((user) => user.email)).toEqual(
+      expect.arrayContaining([alice.email, bob.email, admin.email]),
+    );
+  });
+
+  it('answers 401 anonymous and 403 to a plain user', async () => {
+    expect((await call('GET', '/api/user')).statusCode).toBe(401);
+    expect((await call('GET', '/api/user', alice)).statusCode).toBe(403);
+  });
+});
+
+describe('PUT /api/user/admin/{email}', () => {
+  it('refuses anonymous and plain users, with nothing changed', async () => {
+    expect((await call('PUT', `/api/user/admin/${bob.email}`)).statusCode).toBe(401);
+    const refused = await call('PUT', `/api/user/admin/${bob.email}`, alice);
+    expect(refused.statusCode).toBe(403);
+    expect((await call('PUT', `/api/user/admin/${alice.email}`, alice)).statusCode).toBe(403);
+    expect((await row(bob.email)).role).toBe('user');
+    expect((await row(alice.email)).role).toBe('user');
+  });
+
+  it('lets an admin promote a user, once', async () => {
+    const response = await call('PUT', `/api/user/admin/${bob.email}`, admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ modifiedCount: 1 });
+    expect((await row(bob.email)).role).toBe('admin');
+    expect((await call('PUT', `/api/user/admin/${bob.email}`, admin)).json()).toEqual({ modifiedCount: 0 });
+  });
+
+  it('answers 404 for an unknown e-mail', async () => {
+    expect((await call('PUT', '/api/user/admin/nobody@example.com', admin)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/admin/{email}', () => {
+  it('says whether the user is an admin', async () => {
+    expect((await call('GET', `/api/admin/${alice.email}`, alice)).json()).toEqual({ admin: false });
+    expect((await call('GET', `/api/admin/${admin.email}`, admin)).json()).toEqual({ admin: true });
+    expect((await call('GET', `/api/admin/${alice.email}`, admin)).json()).toEqual({ admin: false });
+  });
+
+  it('answers 401 anonymous and 403 for someone else', async () => {
+    expect((await call('GET', `/api/admin/${alice.email}`)).statusCode).toBe(401);
+    expect((await call('GET', `/api/admin/${admin.email}`, alice)).statusCode).toBe(403);
+  });
+});

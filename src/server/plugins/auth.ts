@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Auth } from '../modules/auth/auth.ts';
+import { apiError } from './errors.ts';
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: 'admin' | 'user';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+    /** preHandler: 401 without a session; sets request.user. */
+    requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** preHandler: 401 without a session, 403 for anyone but an administrator. */
+    requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+function toWebHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item));
+  }
+  // Rate limits key on this; request.ip honours trustProxy, so a client cannot pick its own address.
+  headers.set('x-client-ip', request.ip);
+  return headers;
+}
+
+/** Mounts Better Auth at /api/auth/* and gives routes the session's user. */
+export const authPlugin = fp(
+  async (app: FastifyInstance, { auth, baseUrl }: { auth: Auth; baseUrl: string }) => {
+    app.decorate('auth', auth);
+    app.decorateRequest('user', null);
+
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      schema: { hide: true },
+      async handler(request, reply) {
+        const hasBody = request.method === 'POST' && request.body !== undefined;
+        const response = await auth.handler(
+          new Request(new URL(request.url, baseUrl), {
+            method: request.method,
+            headers: toWebHeaders(request),
+            body: hasBody ? JSON.stringify(request.body) : undefined,
+          }),
+        );
+        reply.code(response.status);
+        response.headers.forEach((value, name) => {
+          if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+        });
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        const text = await response.text();
+        if (response.status >= 400) return reply.send(toApiError(response.status, text));
+        return reply.send(text || null);
+      },
+    });
+
+    async function loadUser(request: FastifyRequest): Promise<SessionUser | null> {
+      const session = await auth.api.getSession({ headers: toWebHeaders(request) });
+      if (!session) return null;
+      const { id, name, email, role } = session.user as typeof session.user & { role?: string | null };
+      return { id, name, email, role: role === 'admin' ? 'admin' : 'user' };
+    }
+
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      request.user = await loadUser(request);
+      if (!request.user) throw app.httpErrors.unauthorized('Please sign in first.');
+    });
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      request.user = await loadUser(request);
+      if (!request.user) throw app.httpErrors.unauthorized('Please sign in first.');
+      if (request.user.role !== 'admin') throw app.httpErrors.forbidden('Only administrators can do this.');
+    });
+  },
+);
+
+/** Better Auth answers `{ code, message }`; the API's errors are `{ statusCode, error, message }` (code kept). */
+function toApiError(statusCode: number, text: string) {
+  let body: { code?: string; message?: string } = {};
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    body = { message: text };
+  }
+  const error = apiError(statusCode, body.message || 'Request failed');
+  return { ...error, ...(body.code && { code: body.code }) };
+}

@@ -1,0 +1,21 @@
+/** The product's own words (spec sections 5 and 8), used by the forms and by the server alike. */
+export const messages = {
+  firstNameRequired: 'first name is Required',
+  lastNameRequired: 'last name is Required',
+  minThree: 'Minimum 3 character required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid Email',
+  passwordRequired: 'Password is required',
+  passwordRule: 'Minimum eight characters, at least one letter and one number',
+  confirmPasswordRequired: 'confirm-Password is required',
+  passwordMismatch: "password didn't match",
+  profileCreated: 'Profile create successfully',
+  errorPrefix: 'Error :',
+  emailInUse: 'auth/email-already-in-use',
+  resetNeedsEmail: 'please,give us your email..',
+  resetSent: 'check your mail for reset password...',
+  signedOut: 'Sign-Out Success.Bye Bye!!',
+  profileUpdated: 'Profile Updated Successfully',
+  promoted: 'SuccessFully make a admin',
+  promoteRefused: "Sorry!!! You can't make anyone admin.Only admin can make other's admin",
+} as const;

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+export const userSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  img: z.string().nullable(),
+  role: z.enum(['admin', 'user']),
+  number: z.string().nullable(),
+  address: z.string().nullable(),
+  institute: z.string().nullable(),
+  emailVerified: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const emailParamsSchema = z.object({ email: z.string().min(1).max(254) });
+
+/** An upload of ours, as POST /api/uploads answers it. */
+export const UPLOAD_URL_PATTERN = /^\/uploads\/[A-Za-z0-9_-]+\.webp$/;
+
+const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).optional();
+
+/** Profile edit: every field optional; an empty one keeps what the profile had (spec section 5). */
+export const profileUpdateSchema = z.object({
+  name: optionalText(100),
+  number: optionalText(40),
+  address: optionalText(300),
+  institute: optionalText(200),
+  img: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || UPLOAD_URL_PATTERN.test(value), 'The image must be an upload of ours')
+    .optional(),
+  email: z.string().optional(),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
+export const adminCheckSchema = z.object({ admin: z.boolean() });
