@@ -14,6 +14,7 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
 
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+process.env.E2E_BASE_URL = baseURL;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -61,6 +62,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       SEED_DEMO: 'true',
+      AUTH_RATE_LIMIT: '1000',
     },
   },
 });

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { seedDemoAccounts } from './db/seed/demo-accounts.ts';
 import { seedDemoCatalogue } from './db/seed/seed.ts';
 
 function loggerOptions(config: Config) {
@@ -23,6 +24,12 @@ async function main() {
   if (config.seedDemo) {
     const { inserted } = await seedDemoCatalogue(app.catalogue);
     if (inserted > 0) app.log.info(`Seeded the demo catalogue: ${inserted} tools`);
+    // Demo accounts only on the embedded default: a real PostgreSQL deployment gets no known passwords.
+    if (!config.databaseUrl) {
+      for (const account of await seedDemoAccounts(app.auth, app.database.db)) {
+        app.log.info(`Demo ${account.role} account (demo only): ${account.email} / ${account.password}`);
+      }
+    }
   }
 
   let closing = false;

@@ -1,6 +1,8 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ToolDetailPage } from '../features/tools/components/tool-detail-page.tsx';
 import { ToolsPage } from '../features/tools/components/tools-page.tsx';
+import { RequireAuth } from './guards/require-auth.tsx';
 import { SiteLayout } from './layouts/site-layout.tsx';
 import { HomePage } from './pages/home-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
@@ -10,37 +12,90 @@ function placeholder(path: string, title: string): RouteObject {
   return { path, element: <PlaceholderPage title={title} /> };
 }
 
-const dashboardChildren: RouteObject[] = [
-  { index: true, element: <PlaceholderPage title="Welcome to your dashboard" /> },
-  placeholder('review', 'Add Review'),
-  placeholder('profile', 'My Profile'),
-  placeholder('myorder', 'My Order'),
-  placeholder('payment/:id', 'Payment'),
-  placeholder('my-profile/edit-profile/:id', 'Edit Profile'),
-  placeholder('user', 'All User'),
-  placeholder('manageOrder', 'Manage Order'),
-  placeholder('add', 'Add Products'),
-  placeholder('updateTool/:id', 'Update Tool'),
-  placeholder('manageTools', 'Manage Tools'),
-];
+// Account, dashboard and admin screens are separate chunks, loaded when their route is visited.
+const lazyPage = (load: () => Promise<{ Component: ComponentType }>) => ({ lazy: load });
+
+const dashboardRoutes: RouteObject = {
+  path: 'dashboard',
+  element: <RequireAuth />,
+  children: [
+    {
+      ...lazyPage(async () => ({
+        Component: (await import('./layouts/dashboard-layout.tsx')).DashboardLayout,
+      })),
+      children: [
+        {
+          index: true,
+          ...lazyPage(async () => ({
+            Component: (await import('./layouts/dashboard-layout.tsx')).DashboardHome,
+          })),
+        },
+        placeholder('review', 'Add Review'),
+        {
+          path: 'profile',
+          ...lazyPage(async () => ({
+            Component: (await import('../features/users/components/profile-page.tsx')).ProfilePage,
+          })),
+        },
+        placeholder('myorder', 'My Order'),
+        placeholder('payment/:id', 'Payment'),
+        {
+          path: 'my-profile/edit-profile/:id',
+          ...lazyPage(async () => ({
+            Component: (await import('../features/users/components/edit-profile-page.tsx')).EditProfilePage,
+          })),
+        },
+        {
+          ...lazyPage(async () => ({ Component: (await import('./guards/require-admin.tsx')).RequireAdmin })),
+          children: [
+            {
+              path: 'user',
+              ...lazyPage(async () => ({
+                Component: (await import('../features/users/components/all-users-page.tsx')).AllUsersPage,
+              })),
+            },
+            placeholder('manageOrder', 'Manage Order'),
+            placeholder('add', 'Add Products'),
+            placeholder('updateTool/:id', 'Update Tool'),
+            placeholder('manageTools', 'Manage Tools'),
+          ],
+        },
+      ],
+    },
+  ],
+};
 
 export const routes: RouteObject[] = [
   {
     element: <SiteLayout />,
     children: [
       { index: true, element: <HomePage /> },
-      placeholder('signin', 'Sign In'),
-      placeholder('signup', 'Sign Up'),
+      {
+        path: 'signin',
+        ...lazyPage(async () => ({ Component: (await import('./pages/account-pages.tsx')).SignIn })),
+      },
+      {
+        path: 'signup',
+        ...lazyPage(async () => ({ Component: (await import('./pages/account-pages.tsx')).SignUp })),
+      },
+      {
+        path: 'reset-password',
+        ...lazyPage(async () => ({ Component: (await import('./pages/account-pages.tsx')).ResetPassword })),
+      },
+      {
+        path: 'verify-email',
+        ...lazyPage(async () => ({ Component: (await import('./pages/account-pages.tsx')).VerifyEmail })),
+      },
       placeholder('contact', 'Contact'),
       placeholder('blog', 'Blog'),
       { path: 'parts', element: <ToolsPage /> },
-      { path: 'parts/:id', element: <ToolDetailPage /> },
-      placeholder('my-portfolio', 'Portfolio'),
       {
-        path: 'dashboard',
-        lazy: async () => ({ Component: (await import('./layouts/dashboard-layout.tsx')).DashboardLayout }),
-        children: dashboardChildren,
+        path: 'parts/:id',
+        element: <RequireAuth />,
+        children: [{ index: true, element: <ToolDetailPage /> }],
       },
+      placeholder('my-portfolio', 'Portfolio'),
+      dashboardRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

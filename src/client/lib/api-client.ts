@@ -1,21 +1,48 @@
 import type { ApiError } from '../../shared/schemas/errors.ts';
 
-/** An error answer of our API, carrying its `{ statusCode, error, message }`. */
+/** An error answer of our API, carrying its `{ statusCode, error, message }` (and Better Auth's code). */
 export class ApiRequestError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiRequestError';
   }
 }
 
-export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(`/api${path}`, { signal, headers: { accept: 'application/json' } });
+async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(`/api${path}`, {
+    method,
+    signal,
+    headers: {
+      accept: 'application/json',
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const data: unknown = text ? JSON.parse(text) : null;
   if (!response.ok) {
-    const body = (await response.json().catch(() => undefined)) as ApiError | undefined;
-    throw new ApiRequestError(response.status, body?.message ?? `Request failed (${response.status})`);
+    const error = data as (ApiError & { code?: string }) | null;
+    throw new ApiRequestError(
+      response.status,
+      error?.message ?? `Request failed (${response.status})`,
+      error?.code,
+    );
   }
-  return (await response.json()) as T;
+  return data as T;
+}
+
+export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return request<T>('GET', path, undefined, signal);
+}
+
+export function apiSend<T>(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  return request<T>(method, path, body);
 }

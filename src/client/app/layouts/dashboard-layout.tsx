@@ -1,27 +1,72 @@
 import { NavLink, Outlet } from 'react-router';
+import { useSession } from '../../lib/session.ts';
+import { useAdminCheck } from '../guards/use-admin-check.ts';
 
-const menu = [
-  { to: '/dashboard/profile', label: 'My Profile' },
+const adminMenu = [
+  { to: '/dashboard/user', label: 'All User' },
+  { to: '/dashboard/manageOrder', label: 'Manage Order' },
+  { to: '/dashboard/manageTools', label: 'Manage Tools' },
+  { to: '/dashboard/add', label: 'Add Products' },
+];
+const buyerMenu = [
   { to: '/dashboard/myorder', label: 'My Order' },
   { to: '/dashboard/review', label: 'Add Review' },
 ];
+const everyoneMenu = [{ to: '/dashboard/profile', label: 'My Profile' }];
 
+/** The dashboard's frame: a greeting, the side menu for the user's role, and the chosen screen. */
 export function DashboardLayout() {
+  const user = useSession().data;
+  const { isAdmin, isPending } = useAdminCheck();
+  const menu = isPending ? everyoneMenu : [...(isAdmin ? adminMenu : buyerMenu), ...everyoneMenu];
+
   return (
-    <div className="mx-auto grid w-full max-w-7xl flex-1 gap-8 px-4 py-10 sm:px-6 md:grid-cols-[220px_1fr]">
-      <nav aria-label="Dashboard" className="bg-base-200 rounded-box h-fit p-3">
-        <ul className="menu w-full">
-          {menu.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to}>{item.label}</NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div>
-        <h1 className="mb-6 text-3xl font-bold">Dashboard</h1>
-        <Outlet />
+    <div className="bg-base-200 flex-1">
+      <header className="bg-base-100 border-base-300 border-b">
+        <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+          <p className="text-accent text-sm font-semibold uppercase tracking-[0.2em]">Dashboard</p>
+          <h1 className="text-2xl font-bold sm:text-3xl">Welcome, {user?.name}</h1>
+        </div>
+      </header>
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-[220px_1fr]">
+        <nav aria-label="Dashboard" className="bg-base-100 rounded-box border-base-300 h-fit border p-2">
+          <ul className="menu w-full gap-1">
+            {menu.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) => (isActive ? 'menu-active font-semibold' : '')}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            {isPending && (
+              <li className="px-3 py-2" aria-hidden="true">
+                <span className="loading loading-dots loading-sm" />
+              </li>
+            )}
+          </ul>
+        </nav>
+        <div className="min-w-0">
+          <Outlet />
+        </div>
       </div>
     </div>
+  );
+}
+
+export function DashboardHome() {
+  const user = useSession().data;
+  return (
+    <section className="card bg-base-100 border-base-300 border shadow-sm">
+      <div className="card-body">
+        <h2 className="text-2xl font-bold">Welcome to your dashboard, {user?.name}!</h2>
+        <p className="text-base-content/75">
+          Choose a page from the menu: follow your orders and payments, leave a review, or keep your profile
+          up to date.
+        </p>
+      </div>
+    </section>
   );
 }

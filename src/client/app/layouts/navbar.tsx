@@ -1,7 +1,10 @@
 import { useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import toast from 'react-hot-toast';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { messages } from '../../../shared/messages.ts';
 import { BrandMark } from '../../components/ui/brand-mark.tsx';
 import { SocialLinks } from '../../components/ui/social-icons.tsx';
+import { firstName, signOut, useSession } from '../../lib/session.ts';
 
 const links = [
   { to: '/', label: 'Home', end: true },
@@ -13,11 +16,63 @@ function navClass({ isActive }: { isActive: boolean }) {
   return `rounded-field px-3 py-2 font-semibold transition-colors hover:text-primary ${isActive ? 'text-primary' : ''}`;
 }
 
+/** Sign In while signed out; the user's first name (to the profile) and Sign Out while signed in. */
+function AccountLinks({ block = false }: { block?: boolean }) {
+  const { data: user } = useSession();
+  const navigate = useNavigate();
+  if (!user) {
+    return (
+      <li className={block ? 'mt-2' : 'ml-3'}>
+        <Link to="/signin" className={`btn btn-primary ${block ? 'btn-block' : 'btn-sm'}`}>
+          Sign In
+        </Link>
+      </li>
+    );
+  }
+  const handleSignOut = async () => {
+    try {
+      await signOut();
+      toast.success(messages.signedOut);
+      navigate('/');
+    } catch (error) {
+      toast.error(`Error : ${(error as Error).message}`);
+    }
+  };
+  return (
+    <>
+      <li>
+        <Link to="/dashboard/profile" className={`${block ? 'block ' : ''}${navClass({ isActive: false })}`}>
+          <svg
+            viewBox="0 0 24 24"
+            className="text-primary mr-1.5 inline size-5 align-[-4px]"
+            fill="currentColor"
+            aria-hidden="true"
+          >
+            <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v1h16v-1c0-2.8-3.6-5-8-5Z" />
+          </svg>
+          {firstName(user.name)}
+        </Link>
+      </li>
+      <li className={block ? 'mt-2' : 'ml-2'}>
+        <button
+          type="button"
+          className={`btn btn-outline btn-sm border-white/40 text-white hover:bg-white/10 ${block ? 'btn-block' : ''}`}
+          onClick={() => void handleSignOut()}
+        >
+          Sign Out
+        </button>
+      </li>
+    </>
+  );
+}
+
 export function Navbar() {
   const location = useLocation();
+  const { data: user } = useSession();
   const [openAt, setOpenAt] = useState<string | null>(null);
   // The mobile menu closes by itself when the page changes.
   const menuOpen = openAt === location.key;
+  const visibleLinks = user ? [...links, { to: '/dashboard', label: 'Dashboard', end: false }] : links;
 
   return (
     <header className="bg-neutral text-neutral-content sticky top-0 z-40 shadow-md">
@@ -43,18 +98,14 @@ export function Navbar() {
           </span>
         </Link>
         <ul className="hidden items-center gap-1 md:flex">
-          {links.map((link) => (
+          {visibleLinks.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} end={link.end} className={navClass}>
                 {link.label}
               </NavLink>
             </li>
           ))}
-          <li className="ml-3">
-            <Link to="/signin" className="btn btn-primary btn-sm">
-              Sign In
-            </Link>
-          </li>
+          <AccountLinks />
         </ul>
         <button
           type="button"
@@ -78,18 +129,14 @@ export function Navbar() {
       </nav>
       {menuOpen && (
         <ul id="mobile-menu" className="border-t border-white/10 px-4 pb-4 md:hidden">
-          {links.map((link) => (
+          {visibleLinks.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} end={link.end} className={(state) => `block ${navClass(state)}`}>
                 {link.label}
               </NavLink>
             </li>
           ))}
-          <li className="mt-2">
-            <Link to="/signin" className="btn btn-primary btn-block">
-              Sign In
-            </Link>
-          </li>
+          <AccountLinks block />
         </ul>
       )}
     </header>

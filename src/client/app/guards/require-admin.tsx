@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { signOut } from '../../lib/session.ts';
+import { useAdminCheck } from './use-admin-check.ts';
+
+/** Administrators only: a spinner during the check; anyone else is signed out and sent to /signin. */
+export function RequireAdmin() {
+  const { isAdmin, isPending, isError } = useAdminCheck();
+  const navigate = useNavigate();
+  const refused = isError || isAdmin === false;
+
+  useEffect(() => {
+    if (refused) void signOut().finally(() => navigate('/signin', { replace: true }));
+  }, [refused, navigate]);
+
+  if (isPending || refused) return <Spinner label="Checking your access" />;
+  return <Outlet />;
+}

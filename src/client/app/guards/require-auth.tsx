@@ -1,0 +1,12 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { LoadingImage } from '../../components/ui/loading-image.tsx';
+import { useSession } from '../../lib/session.ts';
+
+/** Signed-in users only: the loading image while the session loads, else to /signin remembering the page. */
+export function RequireAuth() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isPending) return <LoadingImage label="Checking your session" />;
+  if (!session.data) return <Navigate to="/signin" replace state={{ from: location }} />;
+  return <Outlet />;
+}

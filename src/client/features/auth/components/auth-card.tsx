@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { PageMeta } from '../../../components/ui/page-meta.tsx';
+
+/** The frame of the account screens: a card on the workshop-grey background. */
+export function AuthCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="bg-base-200 flex flex-1 items-start justify-center px-4 py-12 sm:py-16">
+      <PageMeta title={title} description={description} />
+      <section className="card bg-base-100 border-base-300 w-full max-w-md border shadow-lg">
+        <div className="hazard-stripe rounded-t-box h-1.5" aria-hidden="true" />
+        <div className="card-body gap-5 p-6 sm:p-8">
+          <h1 className="text-center text-3xl font-bold">{title}</h1>
+          {children}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorText({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="text-error text-sm font-medium">
+      {children}
+    </p>
+  );
+}

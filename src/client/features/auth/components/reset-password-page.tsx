@@ -1,0 +1,71 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { resetPasswordFormSchema } from '../../../../shared/schemas/auth.ts';
+import { Field, PasswordInput } from '../../../components/ui/form-field.tsx';
+import { LoadingButton } from '../../../components/ui/loading-button.tsx';
+import { authClient } from '../../../lib/auth-client.ts';
+import { AuthCard, ErrorText } from './auth-card.tsx';
+
+const EXPIRED =
+  'This reset link has expired or has already been used. Ask for a new one with Reset Password on the sign-in page.';
+
+/** Where the reset e-mail's link lands: choose a new password with the same rule as on sign-up. */
+export function ResetPasswordPage() {
+  const token = useSearchParams()[0].get('token') ?? '';
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState(token ? '' : EXPIRED);
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { newPassword: '' } });
+
+  const onSubmit = async ({ newPassword }: { newPassword: string }) => {
+    setError('');
+    const result = await authClient.resetPassword({ newPassword, token });
+    if (result.error)
+      return setError(result.error.code === 'INVALID_TOKEN' ? EXPIRED : `Error : ${result.error.message}`);
+    setDone(true);
+  };
+
+  return (
+    <AuthCard title="Reset Password" description="Choose a new password for your Forgeline account.">
+      {done ? (
+        <div className="grid gap-4 text-center">
+          <p role="status">Your password has been changed. You can sign in with it now.</p>
+          <Link to="/signin" className="btn btn-primary">
+            Sign In
+          </Link>
+        </div>
+      ) : (
+        <form className="grid gap-4" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+          <Field
+            label="New password"
+            error={errors.newPassword?.message}
+            hint="At least 8 letters and digits, with both."
+          >
+            {(props) => (
+              <PasswordInput
+                {...props}
+                {...register('newPassword')}
+                onKeyUp={() => void trigger('newPassword')}
+                autoComplete="new-password"
+                disabled={!token}
+              />
+            )}
+          </Field>
+          {error && <ErrorText>{error}</ErrorText>}
+          <LoadingButton loading={isSubmitting} disabled={!token} className="btn btn-primary w-full">
+            Change password
+          </LoadingButton>
+          <Link to="/signin" className="link link-hover text-center text-sm">
+            Back to Sign In
+          </Link>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

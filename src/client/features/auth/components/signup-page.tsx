@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import { messages } from '../../../../shared/messages.ts';
+import { displayName, signUpFormSchema, type SignUpForm } from '../../../../shared/schemas/auth.ts';
+import { Field, PasswordInput } from '../../../components/ui/form-field.tsx';
+import { LoadingButton } from '../../../components/ui/loading-button.tsx';
+import { authClient, authErrorText } from '../../../lib/auth-client.ts';
+import { sessionQueryOptions } from '../../../lib/session.ts';
+import { AuthCard, ErrorText } from './auth-card.tsx';
+import { SocialButtons } from './social-buttons.tsx';
+
+type TextField = 'firstname' | 'lastname' | 'email' | 'password' | 'confirmPassword';
+
+export function SignUpPage({ originPath }: { originPath: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState('');
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpForm>({
+    resolver: zodResolver(signUpFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { firstname: '', lastname: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  // The spec validates each field on key-up as well as on submit.
+  const field = (name: TextField): UseFormRegisterReturn & { onKeyUp: () => void } => ({
+    ...register(name),
+    onKeyUp: () => void trigger(name),
+  });
+
+  const onSubmit = async (values: SignUpForm) => {
+    setError('');
+    if (values.password !== values.confirmPassword) return void toast.error(messages.passwordMismatch);
+    const result = await authClient.signUp.email({
+      name: displayName(values.firstname, values.lastname),
+      email: values.email,
+      password: values.password,
+    });
+    if (result.error) return setError(authErrorText(result.error));
+    reset();
+    await queryClient.invalidateQueries(sessionQueryOptions);
+    toast.success(messages.profileCreated);
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <AuthCard title="Sign Up" description="Create a Forgeline account to order tools and parts in bulk.">
+      <form className="grid gap-4" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="First name" error={errors.firstname?.message}>
+            {(props) => (
+              <input {...props} {...field('firstname')} autoComplete="given-name" className="input w-full" />
+            )}
+          </Field>
+          <Field label="Last name" error={errors.lastname?.message}>
+            {(props) => (
+              <input {...props} {...field('lastname')} autoComplete="family-name" className="input w-full" />
+            )}
+          </Field>
+        </div>
+        <Field label="Email" error={errors.email?.message}>
+          {(props) => (
+            <input
+              {...props}
+              {...field('email')}
+              type="email"
+              autoComplete="email"
+              className="input w-full"
+            />
+          )}
+        </Field>
+        <Field
+          label="Password"
+          error={errors.password?.message}
+          hint="At least 8 letters and digits, with both."
+        >
+          {(props) => <PasswordInput {...props} {...field('password')} autoComplete="new-password" />}
+        </Field>
+        <Field label="Confirm password" error={errors.confirmPassword?.message}>
+          {(props) => <PasswordInput {...props} {...field('confirmPassword')} autoComplete="new-password" />}
+        </Field>
+        <div>
+          <label className="flex cursor-pointer items-start gap-3 text-sm">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-primary checkbox-sm mt-0.5"
+              {...register('terms')}
+            />
+            <span>
+              I accept the{' '}
+              <a href="#" className="link">
+                terms and conditions
+              </a>
+            </span>
+          </label>
+          {errors.terms && (
+            <p className="text-error mt-1 text-sm" role="alert">
+              {errors.terms.message}
+            </p>
+          )}
+        </div>
+        {error && <ErrorText>{error}</ErrorText>}
+        <LoadingButton loading={isSubmitting} className="btn btn-primary w-full">
+          Submit
+        </LoadingButton>
+        <p className="text-center text-sm">
+          Already have an account?{' '}
+          <Link
+            to="/signin"
+            state={{ from: { pathname: originPath } }}
+            className="link link-hover font-semibold"
+          >
+            Go To Login
+          </Link>
+        </p>
+      </form>
+      <SocialButtons callbackPath={originPath} onError={setError} />
+    </AuthCard>
+  );
+}

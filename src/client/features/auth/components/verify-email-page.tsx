@@ -1,0 +1,48 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { authClient } from '../../../lib/auth-client.ts';
+import { sessionQueryOptions } from '../../../lib/session.ts';
+import { AuthCard } from './auth-card.tsx';
+
+/** Where the verification e-mail's link lands: confirms the address and says how it went. */
+export function VerifyEmailPage() {
+  const token = useSearchParams()[0].get('token') ?? '';
+  const queryClient = useQueryClient();
+  const verification = useQuery({
+    queryKey: ['verify-email', token],
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+    queryFn: async () => {
+      const result = await authClient.verifyEmail({ query: { token } });
+      if (result.error) throw new Error(result.error.message);
+      return true;
+    },
+  });
+  const verified = verification.isSuccess;
+
+  useEffect(() => {
+    if (verified) void queryClient.invalidateQueries(sessionQueryOptions);
+  }, [verified, queryClient]);
+
+  return (
+    <AuthCard title="Confirm your e-mail" description="Confirm the e-mail address of your Forgeline account.">
+      {token && verification.isPending ? (
+        <Spinner label="Confirming your e-mail address" />
+      ) : (
+        <div className="grid gap-4 text-center">
+          <p role="status" className={verified ? 'text-success font-semibold' : 'text-error font-semibold'}>
+            {verified
+              ? 'Thank you: your e-mail address is confirmed.'
+              : 'This confirmation link has expired or is not valid. Sign in and ask for a new one from your profile.'}
+          </p>
+          <Link to="/" className="btn btn-primary">
+            Continue shopping
+          </Link>
+        </div>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,136 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { messages } from '../../../../shared/messages.ts';
+import type { ProfileUpdate, User } from '../../../../shared/schemas/users.ts';
+import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
+import { Field } from '../../../components/ui/form-field.tsx';
+import { LoadingButton } from '../../../components/ui/loading-button.tsx';
+import { LoadingImage } from '../../../components/ui/loading-image.tsx';
+import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import { uploadImage } from '../../../lib/upload-image.ts';
+import { useUpdateUser } from '../api/update-user.ts';
+import { Avatar } from './avatar.tsx';
+import { useProfile } from './use-profile.ts';
+
+const TEXT_FIELDS = [
+  { name: 'name', label: 'Name', autoComplete: 'name' },
+  { name: 'number', label: 'Number', autoComplete: 'tel' },
+  { name: 'address', label: 'Address', autoComplete: 'street-address' },
+  { name: 'institute', label: 'Institute', autoComplete: 'organization' },
+] as const;
+
+type TextFieldName = (typeof TEXT_FIELDS)[number]['name'];
+
+function EditProfileForm({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const update = useUpdateUser(user.email);
+  const [values, setValues] = useState<Record<TextFieldName, string>>({
+    name: '',
+    number: '',
+    address: '',
+    institute: '',
+  });
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState('');
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    try {
+      // Empty fields keep what the profile has: only what was typed is sent.
+      const changes: ProfileUpdate = Object.fromEntries(
+        Object.entries(values).filter(([, value]) => value.trim() !== ''),
+      );
+      if (file) {
+        setProgress(0);
+        changes.img = await uploadImage(file, setProgress);
+      }
+      await update.mutateAsync(changes);
+      toast.success(messages.profileUpdated);
+      navigate('/dashboard/profile');
+    } catch (caught) {
+      setError(`Error : ${(caught as Error).message}`);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const busy = update.isPending || progress !== null;
+  return (
+    <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)}>
+      {TEXT_FIELDS.map((field) => (
+        <Field key={field.name} label={field.label}>
+          {(props) => (
+            <input
+              {...props}
+              name={field.name}
+              autoComplete={field.autoComplete}
+              className="input w-full"
+              placeholder={user[field.name] || 'N/A'}
+              value={values[field.name]}
+              onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
+            />
+          )}
+        </Field>
+      ))}
+      <Field label="Email">
+        {(props) => <input {...props} name="email" className="input w-full" value={user.email} readOnly />}
+      </Field>
+      <Field
+        label="Update Image"
+        hint="JPEG, PNG, WebP or GIF, at most 5 MB. Without one your picture stays."
+      >
+        {(props) => (
+          <input
+            {...props}
+            type="file"
+            name="image"
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            className="file-input w-full"
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
+        )}
+      </Field>
+      {progress !== null && (
+        <div>
+          <p className="mb-1 text-sm">Uploading the image: {progress}%</p>
+          <progress
+            className="progress progress-primary w-full"
+            value={progress}
+            max={100}
+            aria-label="Upload progress"
+          />
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="text-error text-sm">
+          {error}
+        </p>
+      )}
+      <LoadingButton loading={busy} className="btn btn-primary">
+        Update
+      </LoadingButton>
+    </form>
+  );
+}
+
+export function EditProfilePage() {
+  const profile = useProfile();
+  if (profile.isPending) return <LoadingImage label="Loading your profile" />;
+  if (profile.isError)
+    return <ErrorNotice message={profile.error.message} onRetry={() => void profile.refetch()} />;
+  return (
+    <section className="card bg-base-100 border-base-300 max-w-2xl border shadow-sm">
+      <PageMeta title="Edit Profile" />
+      <div className="card-body gap-6">
+        <div className="flex items-center gap-4">
+          <Avatar src={profile.data.img} name={profile.data.name} size="size-16" />
+          <h2 className="text-2xl font-bold">Edit your profile</h2>
+        </div>
+        <EditProfileForm user={profile.data} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { signOut, useSession } from '../../../lib/session.ts';
+import { useUser } from '../api/get-user.ts';
+
+/** The signed-in user's profile; a 401 or 403 while loading it signs out and goes to /signin (spec 6). */
+export function useProfile() {
+  const email = useSession().data?.email ?? '';
+  const query = useUser(email);
+  const navigate = useNavigate();
+  const refused = query.error instanceof ApiRequestError && [401, 403].includes(query.error.statusCode);
+
+  useEffect(() => {
+    if (refused) void signOut().finally(() => navigate('/signin', { replace: true }));
+  }, [refused, navigate]);
+
+  return query;
+}
