@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { demoBuyer, signIn } from './support.ts';
 
 interface Tool {
   _id: string;
@@ -40,8 +41,12 @@ test('More Tools leads to /parts, which lists every tool newest first', async ({
   await expect(page).toHaveTitle(/All Tools/);
 });
 
-test('Buy Now opens the tool at /parts/{id}', async ({ page }) => {
+test('Buy Now opens the tool at /parts/{id}, after signing in', async ({ page }) => {
   const [newest] = await allTools(page);
+  await page.goto('/');
+  await toolCards(page).first().getByRole('link', { name: /Buy Now/ }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await signIn(page, demoBuyer);
   await page.goto('/');
   await toolCards(page)
     .first()
