@@ -1,5 +1,6 @@
 // Full-page screenshots of a running shop at phone and desktop widths, for looking at what we build:
 //   npx tsx scripts/screenshots.ts http://localhost:3000 /,/parts [out-dir]
+// With SHOT_EMAIL and SHOT_PASSWORD set, the pages are taken signed in as that account.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -21,6 +22,12 @@ const browser = await chromium.launch({
 });
 for (const width of [375, 1280]) {
   const page = await browser.newPage({ viewport: { width, height: 800 } });
+  if (process.env.SHOT_EMAIL) {
+    await page.request.post(new URL('/api/auth/sign-in/email', base).toString(), {
+      data: { email: process.env.SHOT_EMAIL, password: process.env.SHOT_PASSWORD },
+      headers: { origin: new URL(base).origin },
+    });
+  }
   for (const route of list.split(',')) {
     await page.goto(new URL(route, base).toString());
     await page.waitForLoadState('networkidle');

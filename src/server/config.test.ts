@@ -41,6 +41,17 @@ describe('loadConfig', () => {
     expect(problems).toContain('BASE_URL="shop.example": must be an absolute http:// or https:// URL');
   });
 
+  it('needs all three Stripe keys or none', () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY="": must be set too when STRIPE_SECRET_KEY is set/,
+    );
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })
+        .stripe,
+    ).toMatchObject({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1' });
+  });
+
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(
       /PORT="70000": must be a whole number from 0 to 65535/,

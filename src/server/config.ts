@@ -43,7 +43,13 @@ const envSchema = z.object({
     .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Forgeline Tools & Parts <no-reply@forgeline.example>'),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+  STRIPE_API_URL: z.url({ message: 'must be a URL' }).optional(),
 });
+
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
 const list = (value: string | undefined) =>
   (value ?? '')
@@ -81,6 +87,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   mailOutboxDir: string;
+  /** Card payments through Stripe; without it, the built-in test gateway. */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -105,6 +113,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const values = parsed.data;
+  const stripeSet = STRIPE_KEYS.filter((key) => values[key]);
+  if (stripeSet.length > 0 && stripeSet.length < STRIPE_KEYS.length) {
+    const missing = STRIPE_KEYS.filter((key) => !values[key]);
+    throw new ConfigError(missing.map((key) => `${key}="": must be set too when ${stripeSet.join(' and ')} is set`));
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   const baseUrl = (values.BASE_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '');
   const oauth = (clientId?: string, clientSecret?: string) =>
@@ -132,5 +145,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     mailOutboxDir: path.join(dataDir, 'mail'),
+    stripe:
+      values.STRIPE_SECRET_KEY && values.STRIPE_PUBLISHABLE_KEY && values.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: values.STRIPE_SECRET_KEY,
+            publishableKey: values.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+            apiUrl: values.STRIPE_API_URL,
+          }
+        : undefined,
   };
 }

@@ -18,4 +18,26 @@ export const messages = {
   profileUpdated: 'Profile Updated Successfully',
   promoted: 'SuccessFully make a admin',
   promoteRefused: "Sorry!!! You can't make anyone admin.Only admin can make other's admin",
+  quantityRequired: 'Give the quantity value',
+  addressRequired: 'Address is required',
+  minTwo: 'Minimum 2 character required',
+  numberRequired: 'Number is required',
+  orderBooked: 'Your order is booked',
+  cancelled: 'Order cancel successfully',
+  cancelRefused: "Can't Cancel the Order",
+  cancelDeclined: 'Ok,Try next time.',
+  orderDeleted: 'Order delete successfully',
+  shipped: 'On the way for Delivery',
+  shipRefused: "Can't Shipped",
+  paymentDone: 'Congrats!!! Your Payment is completed',
 } as const;
+
+/** Purchase quantity above the stock (spec section 5, its spacing kept). */
+export function notEnoughStock(toolName: string): string {
+  return `Sorry ${toolName} !! We dont have enough quantity`;
+}
+
+/** Purchase quantity below the tool's minimum order (spec section 5, its double spaces kept). */
+export function belowMinimum(toolName: string, minimum: number): string {
+  return `Sorry ${toolName} !!You have to order Minimum  quantity  ${minimum}`;
+}

@@ -106,4 +106,63 @@ export const rateLimits = pgTable('rate_limits', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
-export const schema = { tools, appMeta, users, sessions, accounts, verifications, rateLimits };
+// Orders keep their own copy of the product's name, image and price: changing or deleting a tool never
+// changes an order.
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toolId: uuid('tool_id').references(() => tools.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    img: text('img').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    address: text('address').notNull(),
+    number: text('number').notNull(),
+    email: text('email').notNull(),
+    userName: text('user_name').notNull(),
+    paid: boolean('paid').notNull().default(false),
+    transactionId: text('transaction_id').unique(),
+    isDelivered: boolean('is_delivered').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('orders_user_id_idx').on(table.userId, table.createdAt),
+    index('orders_created_at_idx').on(table.createdAt),
+    check('orders_quantity_positive', sql`${table.quantity} > 0`),
+    check('orders_price_is_quantity_times_unit', sql`${table.priceCents} = ${table.quantity} * ${table.unitPriceCents}`),
+    check('orders_paid_has_transaction', sql`${table.paid} = (${table.transactionId} IS NOT NULL)`),
+    check('orders_delivered_only_when_paid', sql`NOT ${table.isDelivered} OR ${table.paid}`),
+  ],
+);
+
+/** The built-in test gateway's payment intents (Stripe keeps its own). */
+export const testPaymentIntents = pgTable('test_payment_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull().unique(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status').notNull().default('requires_payment_method'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const schema = {
+  tools,
+  appMeta,
+  users,
+  sessions,
+  accounts,
+  verifications,
+  rateLimits,
+  orders,
+  testPaymentIntents,
+};

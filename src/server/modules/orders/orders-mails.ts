@@ -1,0 +1,49 @@
+import type { MailMessage } from '../../adapters/mail/mailer.ts';
+import { formatDollars, centsToDollars } from '../../../shared/money.ts';
+import type { OrderRow } from './orders.repo.ts';
+
+function summary(order: OrderRow): string {
+  return [
+    `Order: ${order.id}`,
+    `Product: ${order.productName}`,
+    `Quantity: ${order.quantity} pcs at ${formatDollars(centsToDollars(order.unitPriceCents))}`,
+    `Total: ${formatDollars(centsToDollars(order.priceCents))}`,
+    `Delivery address: ${order.address}`,
+    `Contact number: ${order.number}`,
+  ].join('\n');
+}
+
+function orderMail(order: OrderRow, subject: string, intro: string, outro: string): MailMessage {
+  return {
+    to: order.email,
+    subject,
+    text: `Hello ${order.userName},\n\n${intro}\n\n${summary(order)}\n\n${outro}\n\nForgeline Tools & Parts`,
+  };
+}
+
+export function orderBookedMail(order: OrderRow, baseUrl: string): MailMessage {
+  return orderMail(
+    order,
+    `Order confirmation: ${order.productName}`,
+    'Thank you for your order. We have reserved the quantity for you.',
+    `Pay for it here to have it shipped: ${baseUrl}/dashboard/payment/${order.id}`,
+  );
+}
+
+export function orderPaidMail(order: OrderRow): MailMessage {
+  return orderMail(
+    order,
+    `Payment receipt: ${order.productName}`,
+    `We have received your payment. Transaction id: ${order.transactionId ?? ''}.`,
+    'We will let you know as soon as your order ships.',
+  );
+}
+
+export function orderShippedMail(order: OrderRow): MailMessage {
+  return orderMail(
+    order,
+    `Your order is on the way: ${order.productName}`,
+    'Good news: your order has left our warehouse and is on the way to you.',
+    'Thank you for buying from us.',
+  );
+}

@@ -1,0 +1,356 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { belowMinimum, messages, notEnoughStock } from '../../../shared/messages.ts';
+import type { Order } from '../../../shared/schemas/orders.ts';
+import { readOutbox } from '../../adapters/mail/outbox.ts';
+import { orders, tools } from '../../db/schema.ts';
+import { createUser, type TestUser } from '../../testing/accounts.ts';
+import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import { insertTools } from '../tools/tools.repo.ts';
+
+let ctx: TestContext;
+let buyer: TestUser;
+let other: TestUser;
+let admin: TestUser;
+let toolId: string;
+
+const TOOL = { name: 'Test Drill', priceCents: 1250, availableQuantity: 100, minOrderQuantity: 10 };
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  [buyer, other, admin] = await Promise.all([
+    createUser(ctx, { name: 'Bea Buyer' }),
+    createUser(ctx, { name: 'Otto Other' }),
+    createUser(ctx, { admin: true, name: 'Ada Admin' }),
+  ]);
+  const [tool] = await ctx.app.catalogue.write((tx) =>
+    insertTools(tx, [{ ...TOOL, details: 'A drill', image: '/images/tools/cordless-drill.svg' }]),
+  );
+  toolId = tool!.id;
+});
+afterAll(() => ctx.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+function call(method: Method, url: string, who?: TestUser, payload?: object) {
+  return ctx.app.inject({ method, url, headers: who?.headers ?? { origin: ctx.config.baseUrl }, payload });
+}
+
+async function stock(id = toolId) {
+  const [row] = await ctx.app.database.db.select().from(tools).where(eq(tools.id, id));
+  return row!.availableQuantity;
+}
+
+async function order(id: string) {
+  const [row] = await ctx.app.database.db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+async function book(who: TestUser, quantity = 10) {
+  const response = await call('POST', '/api/order', who, {
+    toolId,
+    quantity,
+    address: '1 Main St',
+    number: '555-0100',
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ insertedId: string }>().insertedId;
+}
+
+describe('POST /api/order', () => {
+  it('books an order at the database price, with name and e-mail from the session, and reserves stock', async () => {
+    const before = await stock();
+    const response = await call('POST', '/api/order', buyer, {
+      toolId,
+      quantity: 12,
+      address: '1 Main St',
+      number: '555-0100',
+      price: 0.01,
+      email: other.email,
+      userName: 'Somebody Else',
+    });
+    expect(response.statusCode).toBe(200);
+    const id = response.json<{ insertedId: string }>().insertedId;
+    expect(await order(id)).toMatchObject({
+      productName: 'Test Drill',
+      img: '/images/tools/cordless-drill.svg',
+      priceCents: 12 * 1250,
+      quantity: 12,
+      email: buyer.email,
+      userName: 'Bea Buyer',
+      paid: false,
+      transactionId: null,
+      isDelivered: false,
+    });
+    expect(await stock()).toBe(before - 12);
+    await expect
+      .poll(async () =>
+        (await readOutbox(ctx.config.mailOutboxDir)).some(
+          (mail) => mail.to === buyer.email && mail.subject === 'Order confirmation: Test Drill',
+        ),
+      )
+      .toBe(true);
+  });
+
+  it('refuses a quantity below the minimum or above the stock with the spec messages, taking nothing', async () => {
+    const before = await stock();
+    const low = await call('POST', '/api/order', buyer, {
+      toolId,
+      quantity: 9,
+      address: '1 Main St',
+      number: '1',
+    });
+    expect(low.statusCode).toBe(400);
+    expect(low.json()).toMatchObject({ message: belowMinimum('Test Drill', 10) });
+    expect(low.json<{ message: string }>().message).toBe(
+      'Sorry Test Drill !!You have to order Minimum  quantity  10',
+    );
+    const high = await call('POST', '/api/order', buyer, {
+      toolId,
+      quantity: before + 1,
+      address: '1 Main St',
+      number: '1',
+    });
+    expect(high.statusCode).toBe(400);
+    expect(high.json()).toMatchObject({ message: notEnoughStock('Test Drill') });
+    expect(await stock()).toBe(before);
+  });
+
+  it.each([
+    [{ quantity: undefined }, messages.quantityRequired],
+    [{ quantity: 10.5 }, 'The quantity must be a whole number'],
+    [{ address: '' }, messages.addressRequired],
+    [{ address: 'x' }, messages.minTwo],
+    [{ number: '' }, messages.numberRequired],
+  ])('refuses %o with its message', async (change, message) => {
+    const body = { toolId, quantity: 10, address: '1 Main St', number: '555', ...change };
+    const response = await call('POST', '/api/order', buyer, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ statusCode: 400, message });
+  });
+
+  it('answers 404 for an unknown or malformed tool, and 401 without a session', async () => {
+    const base = { quantity: 10, address: '1 Main St', number: '555' };
+    expect(
+      (await call('POST', '/api/order', buyer, { ...base, toolId: '00000000-0000-4000-8000-000000000000' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await call('POST', '/api/order', buyer, { ...base, toolId: 'nope' })).statusCode).toBe(404);
+    expect((await call('POST', '/api/order', undefined, { ...base, toolId })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/singleOrder', () => {
+  it("lists one's own orders, refuses someone else's, and lets an admin see anyone's", async () => {
+    const own = await call('GET', `/api/singleOrder?email=${encodeURIComponent(buyer.email)}`, buyer);
+    expect(own.statusCode).toBe(200);
+    expect(own.json<Order[]>().every((item) => item.email === buyer.email)).toBe(true);
+    expect(own.json<Order[]>()[0]).toMatchObject({ paid: false, isDeliverd: false, transactionId: null });
+    expect(
+      (await call('GET', `/api/singleOrder?email=${encodeURIComponent(buyer.email)}`, other)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('GET', `/api/singleOrder?email=${encodeURIComponent(buyer.email)}`, admin)).statusCode,
+    ).toBe(200);
+    expect((await call('GET', `/api/singleOrder?email=${encodeURIComponent(buyer.email)}`)).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('cancelling and deleting', () => {
+  it('lets the buyer cancel an unpaid order, giving the stock back', async () => {
+    const id = await book(buyer);
+    const before = await stock();
+    expect((await call('DELETE', `/api/myorder/${id}`, other)).json()).toEqual({ deletedCount: 0 });
+    expect(await order(id)).toBeDefined();
+    expect((await call('DELETE', `/api/myorder/${id}`, buyer)).json()).toEqual({ deletedCount: 1 });
+    expect(await order(id)).toBeUndefined();
+    expect(await stock()).toBe(before + 10);
+    expect((await call('DELETE', `/api/myorder/${id}`, buyer)).json()).toEqual({ deletedCount: 0 });
+  });
+
+  it('lets only an admin delete any unpaid order, giving the stock back', async () => {
+    const id = await book(buyer);
+    const before = await stock();
+    expect((await call('DELETE', `/api/order/${id}`, buyer)).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/order/${id}`)).statusCode).toBe(401);
+    expect((await call('DELETE', `/api/order/${id}`, admin)).json()).toEqual({ deletedCount: 1 });
+    expect(await stock()).toBe(before + 10);
+  });
+
+  it('lists every order for an admin only', async () => {
+    expect((await call('GET', '/api/orders', admin)).statusCode).toBe(200);
+    expect((await call('GET', '/api/orders', buyer)).statusCode).toBe(403);
+  });
+});
+
+describe('paying with the test gateway', () => {
+  let orderId: string;
+  let clientSecret: string;
+  let intentId: string;
+  const card = (number: string) => ({ number, expMonth: 12, expYear: 2034, cvc: '123' });
+
+  it("creates an intent only for the buyer's own unpaid order", async () => {
+    orderId = await book(buyer, 20);
+    expect((await call('POST', '/api/create-payment-intent', other, { orderId })).statusCode).toBe(404);
+    expect((await call('POST', '/api/create-payment-intent', undefined, { orderId })).statusCode).toBe(401);
+    const response = await call('POST', '/api/create-payment-intent', buyer, { orderId, price: 0.01 });
+    expect(response.statusCode).toBe(200);
+    clientSecret = response.json<{ clientSecret: string }>().clientSecret;
+    expect(clientSecret).toMatch(/^pi_test_.+_secret_.+$/);
+    const summary = await call('GET', `/api/payment/${orderId}`, buyer);
+    expect(summary.json()).toMatchObject({
+      userName: 'Bea Buyer',
+      productName: 'Test Drill',
+      price: 250,
+      paid: false,
+      gateway: 'test',
+    });
+    expect((await call('GET', `/api/payment/${orderId}`, other)).statusCode).toBe(404);
+  });
+
+  it('declines the test cards that decline, with their message, and leaves the order unpaid', async () => {
+    const declined = await call('POST', '/api/payments/test/confirm', buyer, {
+      clientSecret,
+      card: card('4000 0000 0000 0002'),
+      billing: { name: 'Bea', email: buyer.email },
+    });
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json()).toEqual({
+      statusCode: 402,
+      error: 'Payment Required',
+      message: 'Your card was declined.',
+    });
+    expect((await order(orderId))?.paid).toBe(false);
+  });
+
+  it('refuses to mark paid before the payment succeeded, or with an unknown transaction', async () => {
+    intentId = clientSecret.split('_secret_')[0]!;
+    expect(
+      (await call('PATCH', `/api/orderPay/${orderId}`, buyer, { transactionId: intentId })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call('PATCH', `/api/orderPay/${orderId}`, buyer, { transactionId: 'pi_made_up' })).statusCode,
+    ).toBe(400);
+    expect((await order(orderId))?.paid).toBe(false);
+  });
+
+  it('pays with 4242 4242 4242 4242 and marks the order paid once', async () => {
+    const paid = await call('POST', '/api/payments/test/confirm', buyer, {
+      clientSecret,
+      card: card('4242 4242 4242 4242'),
+      billing: { name: 'Bea', email: buyer.email },
+    });
+    expect(paid.json()).toEqual({ id: intentId, status: 'succeeded' });
+    expect(
+      (await call('PATCH', `/api/orderPay/${orderId}`, other, { transactionId: intentId })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('PATCH', `/api/orderPay/${orderId}`, buyer, { transactionId: intentId })).json(),
+    ).toEqual({ modifiedCount: 1 });
+    expect(await order(orderId)).toMatchObject({ paid: true, transactionId: intentId });
+    expect(
+      (await call('PATCH', `/api/orderPay/${orderId}`, buyer, { transactionId: intentId })).json(),
+    ).toEqual({ modifiedCount: 0 });
+    expect(
+      (await call('PATCH', `/api/orderPay/${orderId}`, buyer, { transactionId: 'pi_other' })).statusCode,
+    ).toBe(409);
+    expect((await order(orderId))?.transactionId).toBe(intentId);
+    await expect
+      .poll(async () =>
+        (await readOutbox(ctx.config.mailOutboxDir)).some(
+          (mail) => mail.subject === 'Payment receipt: Test Drill',
+        ),
+      )
+      .toBe(true);
+  });
+
+  it("refuses to pay an order with another order's intent, even of the same buyer", async () => {
+    const second = await book(buyer, 30);
+    expect(
+      (await call('PATCH', `/api/orderPay/${second}`, buyer, { transactionId: intentId })).statusCode,
+    ).toBe(400);
+    expect((await order(second))?.paid).toBe(false);
+    const secret = (await call('POST', '/api/create-payment-intent', buyer, { orderId: second })).json<{
+      clientSecret: string;
+    }>().clientSecret;
+    // The other order of the same price would be the tampering case: amounts must match exactly.
+    expect(secret).not.toBe(clientSecret);
+  });
+
+  it('keeps a paid order: no cancel, no delete; ships it once, for admins only', async () => {
+    const before = await stock();
+    expect((await call('DELETE', `/api/myorder/${orderId}`, buyer)).json()).toEqual({ deletedCount: 0 });
+    expect((await call('DELETE', `/api/order/${orderId}`, admin)).json()).toEqual({ deletedCount: 0 });
+    expect(await order(orderId)).toBeDefined();
+    expect(await stock()).toBe(before);
+
+    expect((await call('PUT', `/api/ship/${orderId}`, buyer)).statusCode).toBe(403);
+    expect((await call('PUT', `/api/ship/${orderId}`, admin)).json()).toEqual({ modifiedCount: 1 });
+    expect((await call('PUT', `/api/ship/${orderId}`, admin)).json()).toEqual({ modifiedCount: 0 });
+    expect((await order(orderId))?.isDelivered).toBe(true);
+  });
+
+  it('refuses to ship an unpaid order', async () => {
+    const unpaid = await book(buyer);
+    expect((await call('PUT', `/api/ship/${unpaid}`, admin)).json()).toEqual({ modifiedCount: 0 });
+    expect((await order(unpaid))?.isDelivered).toBe(false);
+  });
+});
+
+describe('amount tampering', () => {
+  it('refuses an intent whose amount differs from the order, even if it succeeded', async () => {
+    const id = await book(buyer, 10);
+    const secret = (await call('POST', '/api/create-payment-intent', buyer, { orderId: id })).json<{
+      clientSecret: string;
+    }>().clientSecret;
+    await call('POST', '/api/payments/test/confirm', buyer, {
+      clientSecret: secret,
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+      billing: { name: 'Bea', email: buyer.email },
+    });
+    // The order's amount changes after the intent (as if the intent had been made for another amount).
+    await ctx.app.database.db
+      .update(orders)
+      .set({ quantity: 11, priceCents: 11 * 1250 })
+      .where(eq(orders.id, id));
+    const response = await call('PATCH', `/api/orderPay/${id}`, buyer, {
+      transactionId: secret.split('_secret_')[0],
+    });
+    expect(response.statusCode).toBe(400);
+    expect((await order(id))?.paid).toBe(false);
+  });
+});
+
+describe('concurrency', () => {
+  it('never oversells: of 25 simultaneous orders for stock that fits 10, exactly 10 succeed', async () => {
+    const [tool] = await ctx.app.catalogue.write((tx) =>
+      insertTools(tx, [
+        {
+          name: 'Scarce Bearing',
+          priceCents: 490,
+          availableQuantity: 100,
+          minOrderQuantity: 10,
+          details: 'x',
+          image: '/images/tools/ball-bearing-6204.svg',
+        },
+      ]),
+    );
+    const responses = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        call('POST', '/api/order', i % 2 ? buyer : other, {
+          toolId: tool!.id,
+          quantity: 10,
+          address: '1 Main St',
+          number: '555',
+        }),
+      ),
+    );
+    const codes = responses.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(10);
+    expect(codes.filter((code) => code === 400)).toHaveLength(15);
+    expect(await stock(tool!.id)).toBe(0);
+    const booked = await ctx.app.database.db.select().from(orders).where(eq(orders.toolId, tool!.id));
+    expect(booked.reduce((sum, row) => sum + row.quantity, 0)).toBe(100);
+  });
+});

@@ -1,0 +1,143 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { centsToDollars } from '../../../shared/money.ts';
+import { apiErrorSchema } from '../../../shared/schemas/errors.ts';
+import { orderIdParamsSchema } from '../../../shared/schemas/orders.ts';
+import {
+  clientSecretSchema,
+  createIntentSchema,
+  orderPaySchema,
+  paymentSummarySchema,
+  testConfirmResultSchema,
+  testConfirmSchema,
+} from '../../../shared/schemas/payments.ts';
+import { modifiedCountSchema } from '../../../shared/schemas/users.ts';
+import type { Mailer } from '../../adapters/mail/mailer.ts';
+import type { PaymentGateway } from '../../adapters/payments/payment-gateway.ts';
+import { CardDeclinedError, type TestGateway } from '../../adapters/payments/test-gateway.ts';
+import type { Db } from '../../db/client.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { orderPaidMail } from '../orders/orders-mails.ts';
+import { findOrder } from '../orders/orders.repo.ts';
+import { isUuid } from '../orders/orders.service.ts';
+import { confirmOrderPayment } from './payments.service.ts';
+
+interface PaymentsOptions {
+  db: Db;
+  gateway: PaymentGateway;
+  mailer: Mailer;
+}
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (
+  app,
+  { db, gateway, mailer },
+) => {
+  /** The buyer's own order (404 for anyone else's, so that ids reveal nothing). */
+  async function ownOrder(user: SessionUser | null, id: string) {
+    const order = isUuid(id) ? await findOrder(db, id) : undefined;
+    if (!order || order.userId !== user?.id) throw app.httpErrors.notFound('Order not found');
+    return order;
+  }
+
+  app.get(
+    '/payment/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: 'What the buyer is about to pay for',
+        params: orderIdParamsSchema,
+        response: { 200: paymentSummarySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const order = await ownOrder(request.user, request.params.id);
+      return {
+        userName: order.userName,
+        productName: order.productName,
+        price: centsToDollars(order.priceCents),
+        paid: order.paid,
+        transactionId: order.transactionId,
+        gateway: gateway.kind,
+        publishableKey: gateway.publishableKey ?? null,
+      };
+    },
+  );
+
+  app.post(
+    '/create-payment-intent',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: "A payment intent for the buyer's unpaid order; the amount is the order's",
+        body: createIntentSchema,
+        response: { 200: clientSecretSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const order = await ownOrder(request.user, request.body.orderId);
+      if (order.paid) throw app.httpErrors.conflict('This order is already paid.');
+      const intent = await gateway.createIntent({
+        id: order.id,
+        amountCents: order.priceCents,
+        email: order.email,
+      });
+      return { clientSecret: intent.clientSecret };
+    },
+  );
+
+  app.patch(
+    '/orderPay/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: 'Mark the order paid once the gateway confirms the payment',
+        params: orderIdParamsSchema,
+        body: orderPaySchema,
+        response: { 200: modifiedCountSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const order = await ownOrder(request.user, request.params.id);
+      const paid = await confirmOrderPayment(db, gateway, order, request.body.transactionId);
+      if (paid)
+        mailer
+          .send(orderPaidMail(paid))
+          .catch((error: unknown) => request.log.error({ err: error }, 'receipt mail failed'));
+      return { modifiedCount: paid ? 1 : 0 };
+    },
+  );
+
+  if (gateway.kind === 'test') {
+    const testGateway = gateway as TestGateway;
+    app.post(
+      '/payments/test/confirm',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['payments'],
+          summary: 'Charge a card through the built-in test gateway (Stripe test-mode card numbers)',
+          body: testConfirmSchema,
+          response: { 200: testConfirmResultSchema, 402: apiErrorSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        try {
+          return await testGateway.confirm(request.body.clientSecret, request.body.card);
+        } catch (error) {
+          if (!(error instanceof CardDeclinedError)) throw error;
+          return reply.code(402).send({ statusCode: 402, error: 'Payment Required', message: error.message });
+        }
+      },
+    );
+  }
+};

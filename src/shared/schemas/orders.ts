@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  toolId: z.string().nullable(),
+  img: z.string(),
+  productName: z.string(),
+  /** quantity × unit price, in dollars. */
+  price: z.number(),
+  unitPrice: z.number(),
+  quantity: z.number().int(),
+  address: z.string(),
+  number: z.string(),
+  email: z.string(),
+  userName: z.string(),
+  transactionId: z.string().nullable(),
+  paid: z.boolean(),
+  isDeliverd: z.boolean(),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** The purchase form's own fields (name, e-mail and price come from the session and the database). */
+export const purchaseFieldsSchema = z.object({
+  address: z.string().trim().min(1, messages.addressRequired).min(2, messages.minTwo).max(300, 'At most 300 characters'),
+  number: z.string().trim().min(1, messages.numberRequired).max(40, 'At most 40 characters'),
+});
+
+export const placeOrderSchema = purchaseFieldsSchema.extend({
+  toolId: z.string().min(1, 'toolId is required'),
+  quantity: z
+    .number({ message: messages.quantityRequired })
+    .int('The quantity must be a whole number')
+    .positive('The quantity must be at least 1'),
+});
+export type PlaceOrder = z.infer<typeof placeOrderSchema>;
+
+export const insertedIdSchema = z.object({ insertedId: z.string() });
+export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
+export const orderIdParamsSchema = z.object({ id: z.string() });
+export const ordersQuerySchema = z.object({ email: z.string().min(1, 'email is required') });
