@@ -1,8 +1,14 @@
+import path from 'node:path';
 import sensible from '@fastify/sensible';
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
+import type { PaymentGateway } from './adapters/payments/payment-gateway.ts';
+import { createStripeGateway, type StripeGateway } from './adapters/payments/stripe-gateway.ts';
+import { createTestGateway } from './adapters/payments/test-gateway.ts';
+import { LocalDiskStorage } from './adapters/storage/local-disk.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
@@ -10,6 +16,10 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { Catalogue } from './modules/tools/catalogue.ts';
 import { CATALOGUE_CHANNEL } from './modules/tools/tools.repo.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { promoteConfiguredAdmins } from './modules/users/users.repo.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { clientDistDir } from './paths.ts';
@@ -89,18 +99,47 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   const https = config.baseUrl.startsWith('https://');
   await app.register(securityPlugin, {
     https,
+    stripe: Boolean(config.stripe),
     allowedOrigins: [new URL(config.baseUrl).origin, ...config.trustedOrigins],
   });
   await app.register(openapiPlugin, { https });
   await app.register(authPlugin, { auth, baseUrl: config.baseUrl });
+  const imageStorage = await LocalDiskStorage.open(path.join(config.dataDir, 'uploads'));
+  const gateway: PaymentGateway = config.stripe
+    ? createStripeGateway(config.stripe)
+    : createTestGateway(database.db);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db: database.db });
       await api.register(toolsRoutes, { catalogue });
       await api.register(usersRoutes, { db: database.db });
+      await api.register(uploadsRoutes, { storage: imageStorage });
+      await api.register(ordersRoutes, { db: database.db, catalogue, mailer, baseUrl: config.baseUrl });
+      await api.register(paymentsRoutes, { db: database.db, gateway, mailer });
+      if (gateway.kind === 'stripe') {
+        await api.register(stripeWebhookRoutes, {
+          db: database.db,
+          gateway: gateway as StripeGateway,
+          mailer,
+        });
+      }
     },
     { prefix: '/api' },
   );
+  // Uploaded images never change under their random names; files appear while the app runs.
+  await app.register(fastifyStatic, {
+    root: imageStorage.dir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    wildcard: true,
+    index: false,
+    dotfiles: 'ignore',
+    cacheControl: false,
+    setHeaders(reply) {
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      reply.header('x-content-type-options', 'nosniff');
+    },
+  });
   await app.register(staticPlugin, { root: options.clientDir ?? clientDistDir });
   return app;
 }

@@ -47,8 +47,11 @@ describe('loadConfig', () => {
       /STRIPE_PUBLISHABLE_KEY="": must be set too when STRIPE_SECRET_KEY is set/,
     );
     expect(
-      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })
-        .stripe,
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      }).stripe,
     ).toMatchObject({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1' });
   });
 

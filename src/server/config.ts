@@ -88,7 +88,9 @@ export interface Config {
   mailFrom: string;
   mailOutboxDir: string;
   /** Card payments through Stripe; without it, the built-in test gateway. */
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  stripe:
+    | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined }
+    | undefined;
 }
 
 export class ConfigError extends Error {
@@ -116,7 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const stripeSet = STRIPE_KEYS.filter((key) => values[key]);
   if (stripeSet.length > 0 && stripeSet.length < STRIPE_KEYS.length) {
     const missing = STRIPE_KEYS.filter((key) => !values[key]);
-    throw new ConfigError(missing.map((key) => `${key}="": must be set too when ${stripeSet.join(' and ')} is set`));
+    throw new ConfigError(
+      missing.map((key) => `${key}="": must be set too when ${stripeSet.join(' and ')} is set`),
+    );
   }
   const dataDir = path.resolve(values.DATA_DIR);
   const baseUrl = (values.BASE_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '');

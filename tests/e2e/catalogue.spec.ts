@@ -44,7 +44,10 @@ test('More Tools leads to /parts, which lists every tool newest first', async ({
 test('Buy Now opens the tool at /parts/{id}, after signing in', async ({ page }) => {
   const [newest] = await allTools(page);
   await page.goto('/');
-  await toolCards(page).first().getByRole('link', { name: /Buy Now/ }).click();
+  await toolCards(page)
+    .first()
+    .getByRole('link', { name: /Buy Now/ })
+    .click();
   await expect(page).toHaveURL(/\/signin$/);
   await signIn(page, demoBuyer);
   await page.goto('/');

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ToolDetailPage } from '../features/tools/components/tool-detail-page.tsx';
 import { ToolsPage } from '../features/tools/components/tools-page.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { SiteLayout } from './layouts/site-layout.tsx';
@@ -37,8 +36,18 @@ const dashboardRoutes: RouteObject = {
             Component: (await import('../features/users/components/profile-page.tsx')).ProfilePage,
           })),
         },
-        placeholder('myorder', 'My Order'),
-        placeholder('payment/:id', 'Payment'),
+        {
+          path: 'myorder',
+          ...lazyPage(async () => ({
+            Component: (await import('../features/orders/components/my-orders-page.tsx')).MyOrdersPage,
+          })),
+        },
+        {
+          path: 'payment/:id',
+          ...lazyPage(async () => ({
+            Component: (await import('../features/payments/components/payment-page.tsx')).PaymentPage,
+          })),
+        },
         {
           path: 'my-profile/edit-profile/:id',
           ...lazyPage(async () => ({
@@ -54,7 +63,13 @@ const dashboardRoutes: RouteObject = {
                 Component: (await import('../features/users/components/all-users-page.tsx')).AllUsersPage,
               })),
             },
-            placeholder('manageOrder', 'Manage Order'),
+            {
+              path: 'manageOrder',
+              ...lazyPage(async () => ({
+                Component: (await import('../features/orders/components/manage-orders-page.tsx'))
+                  .ManageOrdersPage,
+              })),
+            },
             placeholder('add', 'Add Products'),
             placeholder('updateTool/:id', 'Update Tool'),
             placeholder('manageTools', 'Manage Tools'),
@@ -92,7 +107,14 @@ export const routes: RouteObject[] = [
       {
         path: 'parts/:id',
         element: <RequireAuth />,
-        children: [{ index: true, element: <ToolDetailPage /> }],
+        children: [
+          {
+            index: true,
+            ...lazyPage(async () => ({
+              Component: (await import('./pages/tool-purchase-page.tsx')).ToolPurchasePage,
+            })),
+          },
+        ],
       },
       placeholder('my-portfolio', 'Portfolio'),
       dashboardRoutes,

@@ -136,7 +136,10 @@ export const orders = pgTable(
     index('orders_user_id_idx').on(table.userId, table.createdAt),
     index('orders_created_at_idx').on(table.createdAt),
     check('orders_quantity_positive', sql`${table.quantity} > 0`),
-    check('orders_price_is_quantity_times_unit', sql`${table.priceCents} = ${table.quantity} * ${table.unitPriceCents}`),
+    check(
+      'orders_price_is_quantity_times_unit',
+      sql`${table.priceCents} = ${table.quantity} * ${table.unitPriceCents}`,
+    ),
     check('orders_paid_has_transaction', sql`${table.paid} = (${table.transactionId} IS NOT NULL)`),
     check('orders_delivered_only_when_paid', sql`NOT ${table.isDelivered} OR ${table.paid}`),
   ],

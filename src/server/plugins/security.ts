@@ -5,6 +5,8 @@ import fp from 'fastify-plugin';
 
 interface SecurityOptions {
   https: boolean;
+  /** Stripe Elements loads its script and card frame from Stripe's hosts. */
+  stripe: boolean;
   /** Origins whose pages may send state-changing requests (the shop's own, and TRUSTED_ORIGINS). */
   allowedOrigins: string[];
 }
@@ -15,31 +17,35 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Secure headers with a strict content security policy, gzip/brotli for text responses, and a refusal of
  * state-changing requests sent by another site's page (the browser names that page in Origin).
  */
-export const securityPlugin = fp(async (app: FastifyInstance, { https, allowedOrigins }: SecurityOptions) => {
-  app.addHook('onRequest', async (request) => {
-    const origin = request.headers.origin;
-    if (SAFE_METHODS.has(request.method) || !origin || allowedOrigins.includes(origin)) return;
-    throw app.httpErrors.forbidden('Requests from another site are not accepted.');
-  });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Avatars from Google and GitHub sign-in live on their hosts.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
+export const securityPlugin = fp(
+  async (app: FastifyInstance, { https, stripe, allowedOrigins }: SecurityOptions) => {
+    const stripeScript = stripe ? ['https://js.stripe.com'] : [];
+    app.addHook('onRequest', async (request) => {
+      const origin = request.headers.origin;
+      if (SAFE_METHODS.has(request.method) || !origin || allowedOrigins.includes(origin)) return;
+      throw app.httpErrors.forbidden('Requests from another site are not accepted.');
+    });
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...stripeScript],
+          frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          // Avatars from Google and GitHub sign-in live on their hosts.
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          ...(https ? { upgradeInsecureRequests: [] } : {}),
+        },
       },
-    },
-    strictTransportSecurity: https,
-  });
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-});
+      strictTransportSecurity: https,
+    });
+    await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  },
+);

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { cardMessages, formatCardNumber, formatExpiry, passesLuhn, testCardDecline } from './test-cards.ts';
 
 const now = new Date('2026-11-23T12:00:00Z');
-const card = (number: string, overrides: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) => ({
+const card = (
+  number: string,
+  overrides: Partial<{ expMonth: number; expYear: number; cvc: string }> = {},
+) => ({
   number,
   expMonth: 12,
   expYear: 2030,
@@ -26,11 +29,16 @@ describe('the test gateway answers like Stripe test mode', () => {
   });
 
   it('checks the expiry date and the security code', () => {
-    expect(testCardDecline({ number: '4242424242424242', expMonth: undefined, expYear: undefined, cvc: '123' }, now)).toBe(
-      cardMessages.expiryIncomplete,
-    );
+    expect(
+      testCardDecline(
+        { number: '4242424242424242', expMonth: undefined, expYear: undefined, cvc: '123' },
+        now,
+      ),
+    ).toBe(cardMessages.expiryIncomplete);
     expect(testCardDecline(card('4242424242424242', { expMonth: 13 }), now)).toBe(cardMessages.expiryInvalid);
-    expect(testCardDecline(card('4242424242424242', { expMonth: 10, expYear: 26 }), now)).toBe(cardMessages.expiryPast);
+    expect(testCardDecline(card('4242424242424242', { expMonth: 10, expYear: 26 }), now)).toBe(
+      cardMessages.expiryPast,
+    );
     expect(testCardDecline(card('4242424242424242', { expMonth: 11, expYear: 26 }), now)).toBeNull();
     expect(testCardDecline(card('4242424242424242', { cvc: '12' }), now)).toBe(cardMessages.cvcIncomplete);
   });

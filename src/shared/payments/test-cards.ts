@@ -58,10 +58,12 @@ export function incompleteCardMessage(card: CardInput, now = new Date()): string
   if (digits.length < 16) return cardMessages.numberIncomplete;
   if (digits.length > 19 || !passesLuhn(digits)) return cardMessages.numberInvalid;
   if (card.expMonth === undefined || card.expYear === undefined) return cardMessages.expiryIncomplete;
-  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) return cardMessages.expiryInvalid;
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12)
+    return cardMessages.expiryInvalid;
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
   const thisYear = now.getFullYear();
-  if (year < thisYear || (year === thisYear && card.expMonth < now.getMonth() + 1)) return cardMessages.expiryPast;
+  if (year < thisYear || (year === thisYear && card.expMonth < now.getMonth() + 1))
+    return cardMessages.expiryPast;
   if (!/^\d{3,4}$/.test(card.cvc)) return cardMessages.cvcIncomplete;
   return null;
 }

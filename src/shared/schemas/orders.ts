@@ -23,7 +23,12 @@ export type Order = z.infer<typeof orderSchema>;
 
 /** The purchase form's own fields (name, e-mail and price come from the session and the database). */
 export const purchaseFieldsSchema = z.object({
-  address: z.string().trim().min(1, messages.addressRequired).min(2, messages.minTwo).max(300, 'At most 300 characters'),
+  address: z
+    .string()
+    .trim()
+    .min(1, messages.addressRequired)
+    .min(2, messages.minTwo)
+    .max(300, 'At most 300 characters'),
   number: z.string().trim().min(1, messages.numberRequired).max(40, 'At most 40 characters'),
 });
 

@@ -28,4 +28,6 @@ export const testConfirmSchema = z.object({
 });
 export const testConfirmResultSchema = z.object({ id: z.string(), status: z.literal('succeeded') });
 
-export const orderPaySchema = z.object({ transactionId: z.string().min(1, 'transactionId is required').max(200) });
+export const orderPaySchema = z.object({
+  transactionId: z.string().min(1, 'transactionId is required').max(200),
+});

@@ -1,23 +1,39 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Mailer, MailerOptions } from './mailer.ts';
 import { firstLink } from './outbox.ts';
 
+let lastStamp = 0;
+
+/** Milliseconds that never repeat or go back within the process, so file names sort in sending order. */
+function nextStamp(): number {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return lastStamp;
+}
+
 /** The default mail adapter: each message becomes an .eml file that any mail program opens. */
 export function createFileOutbox({ outboxDir, from, log }: Omit<MailerOptions, 'smtpUrl'>): Mailer {
+  const dir = path.resolve(outboxDir);
   return {
-    async send(message) {
-      const raw = await new MailComposer({ from, ...message }).compile().build();
-      await mkdir(outboxDir, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(outboxDir, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
-      await writeFile(file, raw);
-      const link = firstLink(message.text);
-      log.info(
-        `Mail to ${message.to} "${message.subject}" written to ${file}${link ? ` (link: ${link})` : ''}`,
-      );
+    async send({ to, subject, text, html, replyTo }) {
+      const raw = await new MailComposer({ from, to, subject, text, html, replyTo }).compile().build();
+      await mkdir(dir, { recursive: true });
+      const stamp = new Date(nextStamp()).toISOString().replace(/[:.]/g, '-');
+      const name = `${stamp}-${randomBytes(4).toString('hex')}.eml`;
+      const file = path.join(dir, name);
+      // Written under a temporary name and renamed, so a reader polling the folder never sees half a message.
+      const partial = path.join(dir, `.${name}.partial`);
+      try {
+        await writeFile(partial, raw, { flag: 'wx' });
+        await rename(partial, file);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+      const link = firstLink(text);
+      log.info(`Mail to ${to} "${subject}" written to ${file}${link ? ` | link: ${link}` : ''}`);
     },
   };
 }

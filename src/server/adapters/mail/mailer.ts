@@ -11,6 +11,7 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** Resolves once the message is written or accepted by the SMTP server; rejects otherwise. */
   send(message: MailMessage): Promise<void>;
   close?(): Promise<void>;
 }
@@ -24,7 +25,6 @@ export interface MailerOptions {
 }
 
 export function createMailer(options: MailerOptions): Mailer {
-  return options.smtpUrl
-    ? createSmtpMailer({ ...options, smtpUrl: options.smtpUrl })
-    : createFileOutbox(options);
+  const { smtpUrl, ...rest } = options;
+  return smtpUrl ? createSmtpMailer({ ...rest, smtpUrl }) : createFileOutbox(rest);
 }

@@ -1,12 +1,17 @@
 import nodemailer from 'nodemailer';
 import type { Mailer, MailerOptions } from './mailer.ts';
 
-export function createSmtpMailer({ smtpUrl, from, log }: MailerOptions & { smtpUrl: string }): Mailer {
+/** Delivers through any SMTP server; options such as ?ignoreTLS=true can ride on the URL's query string. */
+export function createSmtpMailer({
+  smtpUrl,
+  from,
+  log,
+}: Omit<MailerOptions, 'outboxDir'> & { smtpUrl: string }): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
-    async send(message) {
-      await transport.sendMail({ from, ...message });
-      log.info(`Mail to ${message.to} "${message.subject}" sent over SMTP`);
+    async send({ to, subject, text, html, replyTo }) {
+      await transport.sendMail({ from, to, subject, text, html, replyTo });
+      log.info(`Mail to ${to} "${subject}" sent over SMTP`);
     },
     async close() {
       transport.close();

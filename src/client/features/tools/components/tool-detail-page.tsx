@@ -1,13 +1,16 @@
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDollars } from '../../../../shared/money.ts';
 import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
 import { LoadingImage } from '../../../components/ui/loading-image.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import type { Tool } from '../../../../shared/schemas/tools.ts';
 import { useTool } from '../api/get-tool.ts';
 
 const count = new Intl.NumberFormat('en-US');
 
-export function ToolDetailPage() {
+/** The tool, and whatever the app puts beside it to buy it with. */
+export function ToolDetailPage({ purchase }: { purchase?: (tool: Tool) => ReactNode }) {
   const { id = '' } = useParams();
   const query = useTool(id);
   if (query.isPending) return <LoadingImage label="Loading the tool" />;
@@ -53,6 +56,7 @@ export function ToolDetailPage() {
             <dd className="text-xl font-semibold">{count.format(tool.minOrderQuantity)} pcs</dd>
           </div>
         </dl>
+        {purchase?.(tool)}
       </div>
     </article>
   );

@@ -1,0 +1,7 @@
+import { PurchasePanel } from '../../features/orders/components/purchase-panel.tsx';
+import { ToolDetailPage } from '../../features/tools/components/tool-detail-page.tsx';
+
+/** /parts/{id}: the tool with its quantity and purchase forms (signed in only). */
+export function ToolPurchasePage() {
+  return <ToolDetailPage purchase={(tool) => <PurchasePanel tool={tool} />} />;
+}

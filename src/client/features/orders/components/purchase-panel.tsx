@@ -1,0 +1,149 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { belowMinimum, messages, notEnoughStock } from '../../../../shared/messages.ts';
+import { formatDollars } from '../../../../shared/money.ts';
+import { purchaseFieldsSchema } from '../../../../shared/schemas/orders.ts';
+import type { Tool } from '../../../../shared/schemas/tools.ts';
+import { Field } from '../../../components/ui/form-field.tsx';
+import { LoadingButton } from '../../../components/ui/loading-button.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { usePlaceOrder } from '../api/orders.ts';
+
+type PurchaseFields = { address: string; number: string };
+
+/** The quantity form and the purchase form of the tool page (spec section 5, "Purchase"). */
+export function PurchasePanel({ tool }: { tool: Tool }) {
+  const user = useSession().data;
+  const [quantity, setQuantity] = useState(tool.minOrderQuantity);
+  const [quantityInput, setQuantityInput] = useState('');
+  const placeOrder = usePlaceOrder();
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    reset,
+    formState: { errors },
+  } = useForm<PurchaseFields>({
+    resolver: zodResolver(purchaseFieldsSchema),
+    defaultValues: { address: '', number: '' },
+  });
+
+  const onQuantity = (event: FormEvent) => {
+    event.preventDefault();
+    const value = quantityInput.trim() === '' ? NaN : Number(quantityInput);
+    setQuantityInput('');
+    if (Number.isNaN(value)) return void toast.error(messages.quantityRequired);
+    if (value > tool.availableQuantity) return void toast.error(notEnoughStock(tool.name));
+    if (value < tool.minOrderQuantity)
+      return void toast.error(belowMinimum(tool.name, tool.minOrderQuantity));
+    setQuantity(Math.floor(value));
+  };
+
+  const onPurchase = async (fields: PurchaseFields) => {
+    try {
+      const { insertedId } = await placeOrder.mutateAsync({ toolId: tool._id, quantity, ...fields });
+      if (insertedId) {
+        toast.success(messages.orderBooked);
+        reset();
+        setQuantity(tool.minOrderQuantity);
+      }
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  };
+
+  return (
+    <div className="grid gap-6">
+      <form className="bg-base-200 rounded-box grid gap-3 p-4" onSubmit={onQuantity} aria-label="Quantity">
+        <Field
+          label="Quantity"
+          hint={`Between ${tool.minOrderQuantity} and ${tool.availableQuantity} pieces.`}
+        >
+          {(props) => (
+            <div className="join w-full">
+              <input
+                {...props}
+                type="number"
+                inputMode="numeric"
+                name="quantity"
+                placeholder={String(quantity)}
+                className="input join-item w-full"
+                value={quantityInput}
+                onChange={(event) => setQuantityInput(event.target.value)}
+              />
+              <button type="submit" className="btn btn-secondary join-item">
+                Set quantity
+              </button>
+            </div>
+          )}
+        </Field>
+      </form>
+
+      <form
+        className="grid gap-4"
+        noValidate
+        onSubmit={(event) => void handleSubmit(onPurchase)(event)}
+        aria-label="Purchase"
+      >
+        <h2 className="text-xl font-bold">Purchase</h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Name">
+            {(props) => <input {...props} className="input w-full" value={user?.name ?? ''} readOnly />}
+          </Field>
+          <Field label="Email">
+            {(props) => <input {...props} className="input w-full" value={user?.email ?? ''} readOnly />}
+          </Field>
+          <Field label="Order quantity">
+            {(props) => <input {...props} className="input w-full" value={quantity || ''} readOnly />}
+          </Field>
+          <Field label="Total price">
+            {(props) => (
+              <input
+                {...props}
+                className="input w-full"
+                value={formatDollars(quantity * tool.price)}
+                readOnly
+              />
+            )}
+          </Field>
+        </div>
+        <Field label="Address" error={errors.address?.message}>
+          {(props) => (
+            <input
+              {...props}
+              {...register('address')}
+              onKeyUp={() => void trigger('address')}
+              autoComplete="street-address"
+              className="input w-full"
+            />
+          )}
+        </Field>
+        <Field label="Contact number" error={errors.number?.message}>
+          {(props) => (
+            <input
+              {...props}
+              {...register('number')}
+              onKeyUp={() => void trigger('number')}
+              type="tel"
+              autoComplete="tel"
+              className="input w-full"
+            />
+          )}
+        </Field>
+        <LoadingButton loading={placeOrder.isPending} disabled={!quantity} className="btn btn-primary">
+          Purchase
+        </LoadingButton>
+        <p className="text-base-content/70 text-sm">
+          Your orders and payments are in{' '}
+          <Link to="/dashboard/myorder" className="link">
+            My Order
+          </Link>
+          .
+        </p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { messages } from '../../../../shared/messages.ts';
+import { formatDollars } from '../../../../shared/money.ts';
+import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
+import { LoadingImage } from '../../../components/ui/loading-image.tsx';
+import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { markOrderPaid, useClientSecret, usePaymentSummary } from '../api/payments.ts';
+import { TestCardForm } from './test-card-form.tsx';
+
+const StripeCardForm = lazy(async () => ({
+  default: (await import('./stripe-card-form.tsx')).StripeCardForm,
+}));
+
+export function PaymentPage() {
+  const { id = '' } = useParams();
+  const user = useSession().data;
+  const queryClient = useQueryClient();
+  const summary = usePaymentSummary(id);
+  const secret = useClientSecret(id, summary.data?.paid === false);
+  const [transactionId, setTransactionId] = useState<string | null>(null);
+
+  if (summary.isPending) return <LoadingImage label="Loading the order" />;
+  if (summary.isError) return <ErrorNotice message={summary.error.message} />;
+  const order = summary.data;
+
+  const onPaid = async (intentId: string) => {
+    await markOrderPaid(id, intentId);
+    setTransactionId(intentId);
+    await queryClient.invalidateQueries({ queryKey: ['orders'] });
+  };
+  const billing = { name: user?.name ?? order.userName, email: user?.email ?? '' };
+  const paidWith = transactionId ?? (order.paid ? order.transactionId : null);
+
+  return (
+    <section className="card bg-base-100 border-base-300 max-w-xl border shadow-sm">
+      <PageMeta title="Payment" />
+      <div className="card-body gap-5">
+        <div>
+          <p className="text-accent font-semibold">Hello, {order.userName}</p>
+          <h2 className="text-2xl font-bold">{order.productName}</h2>
+          <p className="mt-2 text-lg">
+            Please pay First: <span className="font-bold">{formatDollars(order.price)}</span>
+          </p>
+        </div>
+        {paidWith ? (
+          <div role="status" className="alert alert-success alert-soft grid gap-1">
+            <p className="font-bold">{messages.paymentDone}</p>
+            <p className="text-sm">
+              Transaction id: <span className="font-mono break-all">{paidWith}</span>
+            </p>
+            <Link to="/dashboard/myorder" className="link text-sm">
+              Back to My Order
+            </Link>
+          </div>
+        ) : secret.isError ? (
+          <ErrorNotice message={secret.error.message} onRetry={() => void secret.refetch()} />
+        ) : order.gateway === 'stripe' && order.publishableKey ? (
+          <Suspense fallback={<Spinner label="Loading the card form" />}>
+            <StripeCardForm
+              publishableKey={order.publishableKey}
+              clientSecret={secret.data}
+              billing={billing}
+              onPaid={onPaid}
+            />
+          </Suspense>
+        ) : (
+          <TestCardForm clientSecret={secret.data} billing={billing} onPaid={onPaid} />
+        )}
+      </div>
+    </section>
+  );
+}

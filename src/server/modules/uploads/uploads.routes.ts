@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import type { FastifyError, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../../shared/schemas/errors.ts';
+import {
+  MAX_UPLOAD_BYTES,
+  UPLOAD_FIELD,
+  UPLOAD_TOO_LARGE_MESSAGE,
+  uploadErrorSchema,
+  uploadResultSchema,
+} from '../../../shared/schemas/uploads.ts';
+import type { ImageStorage } from '../../adapters/storage/storage.ts';
+import { ImageRejectedError, toWebp } from './image.service.ts';
+
+const NOT_A_FORM = `Send the image as multipart/form-data in the form field "${UPLOAD_FIELD}".`;
+
+/** Only documents the form: the multipart body is read in the handler, never validated as JSON. */
+const uploadFormSchema = z
+  .object({ [UPLOAD_FIELD]: z.file().describe('A JPEG, PNG, WebP or GIF image of at most 5 MB') })
+  .nullish();
+
+export const uploadsRoutes: FastifyPluginAsyncZod<{ storage: ImageStorage }> = async (app, { storage }) => {
+  // Only this plugin parses multipart bodies; everywhere else they stay an unsupported media type.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
+
+  // The spec's client reads `{ success, message }` from a refused upload; anything else (401, 403, 500)
+  // goes on to the app's error handler.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Refused before the whole body arrived: closing is the only way to stop the client sending the rest
+    // (Fastify does the same when a body is over its limit).
+    if (!request.raw.complete) reply.header('connection', 'close');
+    if (error instanceof ImageRejectedError) {
+      return reply.code(error.statusCode).send({ success: false, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.code?.startsWith('FST_ERR_CTP_')) {
+      return reply.code(400).send({ success: false, message: NOT_A_FORM });
+    }
+    throw error;
+  });
+
+  /** The one image of the form, read into memory (at most 5 MB); anything unexpected is refused. */
+  async function readImage(request: FastifyRequest): Promise<Buffer> {
+    if (!request.isMultipart()) throw new ImageRejectedError(NOT_A_FORM);
+    let image: Buffer | undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') continue;
+        if (part.fieldname !== UPLOAD_FIELD) {
+          throw new ImageRejectedError(`Send the image in the form field "${UPLOAD_FIELD}".`);
+        }
+        image = await part.toBuffer();
+      }
+    } catch (error) {
+      if (error instanceof ImageRejectedError) throw error;
+      const { RequestFileTooLargeError, FilesLimitError, FieldsLimitError, PartsLimitError } =
+        app.multipartErrors;
+      if (error instanceof RequestFileTooLargeError) {
+        throw new ImageRejectedError(UPLOAD_TOO_LARGE_MESSAGE, 413);
+      }
+      if (error instanceof FilesLimitError) throw new ImageRejectedError('Send one image at a time.');
+      if (error instanceof FieldsLimitError || error instanceof PartsLimitError) {
+        throw new ImageRejectedError('The form has too many fields.');
+      }
+      request.log.info({ err: error }, 'unreadable multipart upload');
+      throw new ImageRejectedError('The upload could not be read; please send it again.');
+    }
+    if (!image || image.length === 0) {
+      throw new ImageRejectedError(`No image was sent: choose a file for the form field "${UPLOAD_FIELD}".`);
+    }
+    return image;
+  }
+
+  app.post(
+    '/uploads',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['uploads'],
+        summary: 'Upload an image (signed-in users)',
+        description:
+          'Multipart form with one file in the field `image`: JPEG, PNG, WebP or GIF (judged by content) of ' +
+          'at most 5 MB. It is re-encoded as WebP at most 1200 px wide, upright, without metadata.',
+        consumes: ['multipart/form-data'],
+        body: uploadFormSchema,
+        response: {
+          200: uploadResultSchema,
+          400: uploadErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          413: uploadErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const webp = await toWebp(await readImage(request));
+      const url = await storage.save(randomBytes(16).toString('base64url'), webp);
+      request.log.info({ url, bytes: webp.length }, 'image uploaded');
+      return { success: true as const, data: { url } };
+    },
+  );
+};
