@@ -114,6 +114,7 @@ export function createAuth({ config, db, secret, mailer, log }: AuthDeps) {
       max: 300,
       customRules: {
         '/sign-in/email': authLimit,
+        '/sign-in/social': authLimit,
         '/sign-up/email': authLimit,
         '/request-password-reset': authLimit,
         '/reset-password': authLimit,

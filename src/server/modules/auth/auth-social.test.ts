@@ -1,0 +1,506 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type LightMyRequestResponse,
+} from 'fastify';
+import { SignJWT, generateKeyPair } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { User } from '../../../shared/schemas/users.ts';
+import { accounts, sessions, users } from '../../db/schema.ts';
+import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+
+/*
+ * Google's and GitHub's sign-in, end to end but offline: a local stand-in plays both providers, and a
+ * wrapper around globalThis.fetch sends Better Auth's server-side calls to it.
+ */
+
+type ProviderId = 'google' | 'github';
+
+/** The person signed in at the provider, as the provider knows them. */
+interface ProviderPerson {
+  id: string;
+  name: string;
+  email: string;
+  avatar: string;
+}
+
+/** An authorization code the stand-in issued and what it is bound to. */
+interface Grant {
+  provider: ProviderId;
+  redirectUri: string;
+  codeChallenge: string | undefined;
+  person: ProviderPerson;
+}
+
+const CLIENTS = {
+  google: { id: 'google-test-client.apps.example', secret: 'google-test-secret' },
+  github: { id: 'Iv1.github-test-client', secret: 'github-test-secret' },
+} as const;
+
+/** The provider hosts Better Auth calls from the server; the stand-in answers on the same paths. */
+const REROUTED_HOSTS = new Set(['oauth2.googleapis.com', 'github.com', 'api.github.com']);
+
+const AUTHORIZE = {
+  google: 'https://accounts.google.com/o/oauth2/v2/auth',
+  github: 'https://github.com/login/oauth/authorize',
+} as const;
+
+const sha256Base64Url = (value: string) => createHash('sha256').update(value).digest('base64url');
+const randomToken = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex')}`;
+
+/** Google and GitHub as far as the sign-in uses them, checking what they check. */
+async function startProviderStandIn(baseUrl: string) {
+  const { privateKey } = await generateKeyPair('RS256');
+  const codes = new Map<string, Grant>();
+  const accessTokens = new Map<string, ProviderPerson>();
+  const signedIn: Partial<Record<ProviderId, ProviderPerson>> = {};
+  const log: string[] = [];
+
+  const app: FastifyInstance = Fastify();
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  app.addHook('onRequest', async (request) => {
+    log.push(`${request.method} ${request.url.split('?')[0]}`);
+  });
+
+  /** The browser at the provider's consent page: the user approves, the provider redirects back with a code. */
+  function authorize(provider: ProviderId) {
+    return async (
+      request: FastifyRequest<{ Querystring: Record<string, string | undefined> }>,
+      reply: FastifyReply,
+    ) => {
+      const query = request.query;
+      const person = signedIn[provider];
+      const redirectUri = `${baseUrl}/api/auth/callback/${provider}`;
+      if (query.client_id !== CLIENTS[provider].id) return reply.code(400).send('unknown client_id');
+      // Real providers only redirect to a callback URL registered for the client.
+      if (query.redirect_uri !== redirectUri) return reply.code(400).send('redirect_uri mismatch');
+      if (query.response_type !== 'code' || !query.state) return reply.code(400).send('bad request');
+      if (query.code_challenge && query.code_challenge_method !== 'S256')
+        return reply.code(400).send('bad PKCE');
+      if (provider === 'google' && !query.code_challenge) return reply.code(400).send('PKCE required');
+      if (!person) return reply.code(400).send('nobody signed in at the provider');
+      const code = randomToken(`${provider}_code`);
+      codes.set(code, { provider, redirectUri, codeChallenge: query.code_challenge, person: { ...person } });
+      const back = new URL(redirectUri);
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', query.state);
+      return reply.redirect(back.href, 302);
+    };
+  }
+
+  /** Checks a token request as the provider does; answers the grant or why it is refused. */
+  function redeem(provider: ProviderId, request: FastifyRequest): Grant | { error: string; status: number } {
+    if (!String(request.headers['content-type']).startsWith('application/x-www-form-urlencoded')) {
+      return { error: 'unsupported_content_type', status: 415 };
+    }
+    const form = (request.body ?? {}) as Record<string, string | undefined>;
+    if (form.client_id !== CLIENTS[provider].id || form.client_secret !== CLIENTS[provider].secret) {
+      return { error: 'invalid_client', status: 401 };
+    }
+    if (form.grant_type !== 'authorization_code') return { error: 'unsupported_grant_type', status: 400 };
+    const grant = form.code ? codes.get(form.code) : undefined;
+    if (!grant || grant.provider !== provider) return { error: 'invalid_grant', status: 400 };
+    codes.delete(form.code!); // single use, as at the real providers
+    if (form.redirect_uri !== grant.redirectUri) return { error: 'invalid_grant', status: 400 };
+    if (
+      grant.codeChallenge &&
+      (!form.code_verifier || sha256Base64Url(form.code_verifier) !== grant.codeChallenge)
+    ) {
+      return { error: 'invalid_grant', status: 400 };
+    }
+    return grant;
+  }
+
+  app.get('/o/oauth2/v2/auth', authorize('google'));
+  app.get('/login/oauth/authorize', authorize('github'));
+
+  app.post('/token', async (request, reply) => {
+    const grant = redeem('google', request);
+    if ('error' in grant) return reply.code(grant.status).send({ error: grant.error });
+    const { person } = grant;
+    const accessToken = randomToken('ya29');
+    accessTokens.set(accessToken, person);
+    const idToken = await new SignJWT({
+      email: person.email,
+      email_verified: true,
+      name: person.name,
+      picture: person.avatar,
+      azp: CLIENTS.google.id,
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: 'stand-in-key', typ: 'JWT' })
+      .setIssuer('https://accounts.google.com')
+      .setAudience(CLIENTS.google.id)
+      .setSubject(person.id)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(privateKey);
+    return {
+      access_token: accessToken,
+      expires_in: 3599,
+      scope:
+        'openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile',
+      token_type: 'Bearer',
+      id_token: idToken,
+    };
+  });
+
+  app.post('/login/oauth/access_token', async (request, reply) => {
+    const grant = redeem('github', request);
+    // GitHub answers a bad code with 200 and an error body; JSON only when asked for it.
+    let body: Record<string, string>;
+    if ('error' in grant) {
+      body = { error: grant.error === 'invalid_grant' ? 'bad_verification_code' : grant.error };
+    } else {
+      const accessToken = randomToken('gho');
+      accessTokens.set(accessToken, grant.person);
+      body = { access_token: accessToken, token_type: 'bearer', scope: 'read:user,user:email' };
+    }
+    if (!String(request.headers.accept).includes('application/json')) {
+      return reply.type('application/x-www-form-urlencoded').send(new URLSearchParams(body).toString());
+    }
+    return body;
+  });
+
+  function githubUser(request: FastifyRequest, reply: FastifyReply) {
+    if (!request.headers['user-agent']) {
+      void reply.code(403).send({
+        message:
+          'Request forbidden by administrative rules. Please make sure your request has a User-Agent header',
+      });
+      return undefined;
+    }
+    const match = /^(?:Bearer|token) (\S+)$/i.exec(String(request.headers.authorization ?? ''));
+    const person = match?.[1] ? accessTokens.get(match[1]) : undefined;
+    if (!person) void reply.code(401).send({ message: 'Bad credentials' });
+    return person;
+  }
+
+  app.get('/user', async (request, reply) => {
+    const person = githubUser(request, reply);
+    if (!person) return reply;
+    // A private e-mail: GitHub leaves it out here, so the sign-in has to read /user/emails.
+    return {
+      id: Number(person.id),
+      login: person.name.toLowerCase().replace(/\W+/g, '-'),
+      name: person.name,
+      email: null,
+      avatar_url: person.avatar,
+    };
+  });
+
+  app.get('/user/emails', async (request, reply) => {
+    const person = githubUser(request, reply);
+    if (!person) return reply;
+    return [
+      {
+        email: `${person.id}+octo@users.noreply.github.com`,
+        primary: false,
+        verified: true,
+        visibility: null,
+      },
+      { email: person.email, primary: true, verified: true, visibility: 'private' },
+    ];
+  });
+
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    url,
+    log,
+    /** Who approves the next authorization request at this provider. */
+    signIn(provider: ProviderId, person: ProviderPerson) {
+      signedIn[provider] = person;
+    },
+    close: () => app.close(),
+  };
+}
+
+let ctx: TestContext;
+let standIn: Awaited<ReturnType<typeof startProviderStandIn>>;
+const originalFetch = globalThis.fetch;
+
+beforeAll(async () => {
+  ctx = await createTestApp({
+    GOOGLE_CLIENT_ID: CLIENTS.google.id,
+    GOOGLE_CLIENT_SECRET: CLIENTS.google.secret,
+    GITHUB_CLIENT_ID: CLIENTS.github.id,
+    GITHUB_CLIENT_SECRET: CLIENTS.github.secret,
+  });
+  standIn = await startProviderStandIn(ctx.config.baseUrl);
+  globalThis.fetch = (input, init) => {
+    const target = new URL(input instanceof Request ? input.url : input);
+    if (!REROUTED_HOSTS.has(target.hostname)) return originalFetch(input, init);
+    const local = new URL(`${target.pathname}${target.search}`, standIn.url);
+    return originalFetch(input instanceof Request ? new Request(local, input) : local, init);
+  };
+});
+
+afterAll(async () => {
+  globalThis.fetch = originalFetch;
+  await standIn?.close();
+  await ctx?.close();
+});
+
+beforeEach(() => {
+  standIn.log.length = 0;
+});
+
+/** The cookies a browser would keep from these responses, as a Cookie header. */
+function cookieHeader(...responses: LightMyRequestResponse[]) {
+  const jar = new Map<string, string>();
+  for (const response of responses) {
+    const setCookie = response.headers['set-cookie'];
+    for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const pair = line.split(';')[0]!;
+      const name = pair.slice(0, pair.indexOf('='));
+      const value = pair.slice(pair.indexOf('=') + 1);
+      if (value && !/max-age=0\b/i.test(line)) jar.set(name, value);
+      else jar.delete(name);
+    }
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+const sessionCookie = (response: LightMyRequestResponse) =>
+  response.cookies.find((cookie) => cookie.name === 'forgeline.session_token' && cookie.value !== '');
+
+/** A browser: the cookies it keeps and the address it connects from. */
+interface Browser {
+  cookie: string;
+  remoteAddress: string;
+}
+
+// Better Auth's built-in rule allows 3 requests to /sign-in/* per 10 s from one address (AUTH_RATE_LIMIT
+// does not cover /sign-in/social), so each sign-in here comes from a browser of its own.
+let browsers = 0;
+const newAddress = () => `198.51.100.${++browsers}`;
+
+/** The shop's "Continue with …" button, in a fresh browser. */
+async function startSignIn(provider: ProviderId) {
+  const remoteAddress = newAddress();
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/social',
+    remoteAddress,
+    headers: { origin: ctx.config.baseUrl },
+    payload: { provider, callbackURL: '/dashboard' },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const body = response.json<{ url: string; redirect: boolean }>();
+  expect(body.redirect).toBe(true);
+  const authorizationUrl = new URL(body.url);
+  expect(`${authorizationUrl.origin}${authorizationUrl.pathname}`).toBe(AUTHORIZE[provider]);
+  expect(authorizationUrl.searchParams.get('client_id')).toBe(CLIENTS[provider].id);
+  expect(authorizationUrl.searchParams.get('redirect_uri')).toBe(
+    `${ctx.config.baseUrl}/api/auth/callback/${provider}`,
+  );
+  expect(authorizationUrl.searchParams.get('state')).toBeTruthy();
+  return {
+    authorizationUrl,
+    state: authorizationUrl.searchParams.get('state')!,
+    browser: { cookie: cookieHeader(response), remoteAddress } satisfies Browser,
+  };
+}
+
+/** The user approves at the provider, which redirects the browser back with a code and the state. */
+async function approveAtProvider(authorizationUrl: URL) {
+  const atStandIn = new URL(`${authorizationUrl.pathname}${authorizationUrl.search}`, standIn.url);
+  const response = await originalFetch(atStandIn, { redirect: 'manual' });
+  expect(response.status, await response.clone().text()).toBe(302);
+  const back = new URL(response.headers.get('location')!);
+  return { callbackUrl: back, code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
+}
+
+function callback(
+  provider: ProviderId,
+  query: { code: string; state: string },
+  { cookie, remoteAddress }: Browser,
+) {
+  return ctx.app.inject({
+    method: 'GET',
+    remoteAddress,
+    url: `/api/auth/callback/${provider}?${new URLSearchParams(query).toString()}`,
+    headers: cookie ? { cookie } : {},
+  });
+}
+
+/** The whole sign-in as a browser goes through it; answers the callback's response. */
+async function signInThrough(provider: ProviderId, person: ProviderPerson) {
+  standIn.signIn(provider, person);
+  const started = await startSignIn(provider);
+  const approved = await approveAtProvider(started.authorizationUrl);
+  expect(`${approved.callbackUrl.origin}${approved.callbackUrl.pathname}`).toBe(
+    `${ctx.config.baseUrl}/api/auth/callback/${provider}`,
+  );
+  expect(approved.state).toBe(started.state);
+  return callback(provider, { code: approved.code, state: approved.state }, started.browser);
+}
+
+function profile(email: string, cookie: string) {
+  return ctx.app.inject({ method: 'GET', url: `/api/user/${email}`, headers: { cookie } });
+}
+
+async function userRow(email: string) {
+  const [row] = await ctx.app.database.db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+async function counts() {
+  const { db } = ctx.app.database;
+  const [[u], [s], [a]] = await Promise.all([
+    db.select({ n: count() }).from(users),
+    db.select({ n: count() }).from(sessions),
+    db.select({ n: count() }).from(accounts),
+  ]);
+  return { users: u!.n, sessions: s!.n, accounts: a!.n };
+}
+
+const PEOPLE: Record<ProviderId, ProviderPerson> = {
+  google: {
+    id: '104857600000000000001',
+    name: 'Ada Lovelace',
+    email: 'ada.lovelace@example.com',
+    avatar: 'https://lh3.googleusercontent.com/a/ada-1',
+  },
+  github: {
+    id: '5831204',
+    name: 'Grace Hopper',
+    email: 'grace.hopper@example.com',
+    avatar: 'https://avatars.githubusercontent.com/u/5831204?v=4',
+  },
+};
+
+describe.each(['google', 'github'] as const)('%s sign-in', (provider) => {
+  const person = PEOPLE[provider];
+
+  it('registers the user and signs them in through the provider', async () => {
+    const before = await counts();
+    const response = await signInThrough(provider, person);
+
+    expect(response.statusCode, response.body).toBe(302);
+    expect(new URL(response.headers.location!, ctx.config.baseUrl).href).toBe(
+      `${ctx.config.baseUrl}/dashboard`,
+    );
+    expect(sessionCookie(response)).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    // Better Auth asked the (stand-in) provider, not the real one.
+    expect(standIn.log).toEqual(
+      provider === 'google'
+        ? ['GET /o/oauth2/v2/auth', 'POST /token']
+        : ['GET /login/oauth/authorize', 'POST /login/oauth/access_token', 'GET /user', 'GET /user/emails'],
+    );
+
+    const me = await profile(person.email, cookieHeader(response));
+    expect(me.statusCode, me.body).toBe(200);
+    expect(me.json<User>()).toMatchObject({
+      name: person.name,
+      email: person.email,
+      img: person.avatar,
+      role: 'user',
+      emailVerified: true,
+    });
+    expect(await counts()).toEqual({
+      users: before.users + 1,
+      sessions: before.sessions + 1,
+      accounts: before.accounts + 1,
+    });
+  });
+
+  it('updates name and image when the profile at the provider changed', async () => {
+    const changed = { ...person, name: `${person.name} (renamed)`, avatar: `${person.avatar}&changed=1` };
+    const before = await counts();
+    const response = await signInThrough(provider, changed);
+
+    expect(response.statusCode, response.body).toBe(302);
+    expect(sessionCookie(response)).toBeDefined();
+    const me = await profile(person.email, cookieHeader(response));
+    expect(me.statusCode, me.body).toBe(200);
+    expect(me.json<User>()).toMatchObject({ name: changed.name, email: person.email, img: changed.avatar });
+    expect(await userRow(person.email)).toMatchObject({ name: changed.name, image: changed.avatar });
+    // The same user and account, one more session.
+    expect(await counts()).toEqual({ ...before, sessions: before.sessions + 1 });
+  });
+
+  describe('refuses a callback', () => {
+    const stranger: ProviderPerson = {
+      id: provider === 'google' ? '104857600000000000999' : '999999',
+      name: 'Mallory Stranger',
+      email: `mallory.${provider}@example.com`,
+      avatar: 'https://example.com/mallory.png',
+    };
+
+    async function expectRefused(
+      response: LightMyRequestResponse,
+      before: Awaited<ReturnType<typeof counts>>,
+    ) {
+      expect(response.statusCode, response.body).toBe(302);
+      expect(response.headers.location).toMatch(/[?&]error=/);
+      expect(new URL(response.headers.location!, ctx.config.baseUrl).pathname).not.toBe('/dashboard');
+      expect(sessionCookie(response)).toBeUndefined();
+      expect(await counts()).toEqual(before);
+      expect(await userRow(stranger.email)).toBeUndefined();
+    }
+
+    it('with a state it did not issue', async () => {
+      standIn.signIn(provider, stranger);
+      const started = await startSignIn(provider);
+      const { code } = await approveAtProvider(started.authorizationUrl);
+      const before = await counts();
+
+      const response = await callback(provider, { code, state: 'not-the-state-we-issued' }, started.browser);
+      await expectRefused(response, before);
+      expect(response.headers.location).toContain('error=state_mismatch');
+      // The code never reached the provider's token endpoint.
+      expect(standIn.log.some((line) => line.startsWith('POST '))).toBe(false);
+    });
+
+    it('with the right state but from a browser without the state cookie', async () => {
+      standIn.signIn(provider, stranger);
+      const started = await startSignIn(provider);
+      const { code, state } = await approveAtProvider(started.authorizationUrl);
+      const before = await counts();
+
+      const response = await callback(provider, { code, state }, { ...started.browser, cookie: '' });
+      await expectRefused(response, before);
+      expect(standIn.log.some((line) => line.startsWith('POST '))).toBe(false);
+    });
+
+    it('with a code the provider refuses', async () => {
+      standIn.signIn(provider, stranger);
+      const started = await startSignIn(provider);
+      await approveAtProvider(started.authorizationUrl);
+      const before = await counts();
+
+      const response = await callback(
+        provider,
+        { code: 'forged-code', state: started.state },
+        started.browser,
+      );
+      await expectRefused(response, before);
+      expect(response.headers.location).toContain('error=invalid_code');
+      expect(standIn.log).toContain(provider === 'google' ? 'POST /token' : 'POST /login/oauth/access_token');
+    });
+
+    it('replaying a code that was already redeemed', async () => {
+      standIn.signIn(provider, stranger);
+      const first = await startSignIn(provider);
+      const { code } = await approveAtProvider(first.authorizationUrl);
+      const used = await callback(provider, { code, state: first.state }, first.browser);
+      expect(used.statusCode).toBe(302);
+      expect(sessionCookie(used)).toBeDefined();
+
+      const second = await startSignIn(provider);
+      const before = await counts();
+      const response = await callback(provider, { code, state: second.state }, second.browser);
+      expect(response.statusCode, response.body).toBe(302);
+      expect(response.headers.location).toContain('error=invalid_code');
+      expect(sessionCookie(response)).toBeUndefined();
+      expect(await counts()).toEqual(before);
+    });
+  });
+});
