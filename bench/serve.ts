@@ -1,15 +1,39 @@
-// The shop on the embedded default, plus one constant JSON route of the same size as the home page's
-// catalogue call, so the benchmark compares endpoints against the server's own ceiling.
+// The shop on the embedded default (or DATABASE_URL), plus one constant JSON route of the same size as the
+// home page's catalogue call, so that the benchmark compares endpoints against the server's own ceiling.
+// With BENCH_STOCK set, it also adds a tool with that stock for the ordering benchmark.
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { seedDemoCatalogue } from '../src/server/db/seed/seed.ts';
+import { insertTools } from '../src/server/modules/tools/tools.repo.ts';
 
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production' });
+const config = loadConfig({
+  ...process.env,
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  AUTH_RATE_LIMIT: '100000',
+});
 const app = await buildApp(config);
 await seedDemoCatalogue(app.catalogue);
 const sample = (await app.catalogue.list(6)).body;
 app.get('/api/bench/constant', (_request, reply) =>
   reply.type('application/json; charset=utf-8').send(sample),
 );
+
+let toolId: string | undefined;
+if (process.env.BENCH_STOCK) {
+  const [tool] = await app.catalogue.write((tx) =>
+    insertTools(tx, [
+      {
+        name: `Bench bearing ${Date.now()}`,
+        priceCents: 490,
+        availableQuantity: Number(process.env.BENCH_STOCK),
+        minOrderQuantity: 10,
+        details: 'Benchmark stock',
+        image: '/images/tools/ball-bearing-6204.svg',
+      },
+    ]),
+  );
+  toolId = tool!.id;
+}
 await app.listen({ port: config.port, host: '127.0.0.1' });
-process.send?.({ ready: true, bytes: Buffer.byteLength(sample) });
+process.send?.({ bytes: Buffer.byteLength(sample), toolId });

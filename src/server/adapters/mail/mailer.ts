@@ -35,13 +35,13 @@ export function createMailer(options: MailerOptions): Mailer {
  * every message already handed over, so shutdown neither drops a mail nor deletes a folder being written to.
  */
 function drainOnClose(mailer: Mailer): Mailer {
-  const pending = new Set<Promise<unknown>>();
+  const pending = new Set<Promise<void>>();
   return {
     send(message) {
       const sending = mailer.send(message);
-      const settled = sending.then(
-        () => pending.delete(settled),
-        () => pending.delete(settled),
+      const settled: Promise<void> = sending.then(
+        () => void pending.delete(settled),
+        () => void pending.delete(settled),
       );
       pending.add(settled);
       return sending;

@@ -1,0 +1,433 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema.ts';
+import { createUser, type TestUser } from '../../testing/accounts.ts';
+import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import { insertTools } from '../tools/tools.repo.ts';
+
+const SECRET_KEY = 'sk_test_x';
+const PUBLISHABLE_KEY = 'pk_test_x';
+const WEBHOOK_SECRET = 'whsec_test_secret';
+
+/** A PaymentIntent as the stand-in keeps it and answers it (a subset of Stripe's object). */
+interface StandInIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: 'requires_payment_method' | 'succeeded';
+  client_secret: string;
+  metadata: Record<string, string>;
+  receipt_email: string | null;
+  automatic_payment_methods: { enabled: boolean; allow_redirects?: string } | null;
+  created: number;
+  livemode: false;
+}
+
+interface RecordedCreate {
+  contentType: string | undefined;
+  form: Record<string, string>;
+}
+
+/** Stands in for api.stripe.com: the two PaymentIntent calls the gateway makes, form-encoded as Stripe's v1 API. */
+class StripeStandIn {
+  readonly intents = new Map<string, StandInIntent>();
+  readonly creates: RecordedCreate[] = [];
+  readonly server: FastifyInstance = Fastify();
+
+  async start(): Promise<string> {
+    const { server } = this;
+    server.removeAllContentTypeParsers();
+    // Accept any body as text so the handler itself can insist on the form encoding.
+    server.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    server.addHook('onRequest', async (request, reply) => {
+      if (request.headers.authorization !== `Bearer ${SECRET_KEY}`) {
+        return reply.code(401).send({
+          error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' },
+        });
+      }
+    });
+    server.post('/v1/payment_intents', async (request, reply) => {
+      const contentType = request.headers['content-type'];
+      if (!contentType?.startsWith('application/x-www-form-urlencoded')) {
+        return reply.code(400).send({
+          error: { type: 'invalid_request_error', message: `Unsupported content type ${contentType}` },
+        });
+      }
+      const form = Object.fromEntries(new URLSearchParams(String(request.body ?? '')));
+      this.creates.push({ contentType, form });
+      const amount = Number(form.amount);
+      if (!Number.isInteger(amount) || amount < 1 || !form.currency) {
+        return reply.code(400).send({
+          error: { type: 'invalid_request_error', code: 'parameter_missing', message: 'Bad amount/currency' },
+        });
+      }
+      const metadata: Record<string, string> = {};
+      for (const [key, value] of Object.entries(form)) {
+        const match = /^metadata\[(.+)\]$/.exec(key);
+        if (match) metadata[match[1]!] = value;
+      }
+      const automatic =
+        form['automatic_payment_methods[enabled]'] === undefined
+          ? null
+          : {
+              enabled: form['automatic_payment_methods[enabled]'] === 'true',
+              ...(form['automatic_payment_methods[allow_redirects]'] && {
+                allow_redirects: form['automatic_payment_methods[allow_redirects]'],
+              }),
+            };
+      return this.add({
+        amount,
+        currency: form.currency,
+        metadata,
+        receipt_email: form.receipt_email ?? null,
+        automatic_payment_methods: automatic,
+      });
+    });
+    server.get<{ Params: { id: string } }>('/v1/payment_intents/:id', async (request, reply) => {
+      const intent = this.intents.get(request.params.id);
+      if (!intent) {
+        return reply.code(404).send({
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'intent',
+            message: `No such payment_intent: '${request.params.id}'`,
+          },
+        });
+      }
+      return intent;
+    });
+    await server.listen({ host: '127.0.0.1', port: 0 });
+    return `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  }
+
+  /** Stores a new intent, as Stripe does on create; tests also call it directly to forge one. */
+  add(fields: {
+    amount: number;
+    currency?: string;
+    metadata: Record<string, string>;
+    receipt_email?: string | null;
+    automatic_payment_methods?: StandInIntent['automatic_payment_methods'];
+  }): StandInIntent {
+    const id = `pi_${randomBytes(12).toString('hex')}`;
+    const intent: StandInIntent = {
+      id,
+      object: 'payment_intent',
+      amount: fields.amount,
+      amount_received: 0,
+      currency: fields.currency ?? 'usd',
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      metadata: fields.metadata,
+      receipt_email: fields.receipt_email ?? null,
+      automatic_payment_methods: fields.automatic_payment_methods ?? null,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+    };
+    this.intents.set(id, intent);
+    return intent;
+  }
+
+  /** The buyer's card was confirmed at Stripe. */
+  succeed(id: string): StandInIntent {
+    const intent = this.intents.get(id);
+    if (!intent) throw new Error(`unknown intent ${id}`);
+    intent.status = 'succeeded';
+    intent.amount_received = intent.amount;
+    return intent;
+  }
+}
+
+const stripe = new StripeStandIn();
+const webhooks = new Stripe(SECRET_KEY).webhooks;
+
+let ctx: TestContext;
+let buyer: TestUser;
+let toolId: string;
+
+// 10 × $19.99: an amount with cents, so dollars-for-cents mix-ups show.
+const TOOL = { name: 'Torque Wrench', priceCents: 1999, availableQuantity: 1000, minOrderQuantity: 10 };
+const ORDER_CENTS = 10 * 1999;
+
+beforeAll(async () => {
+  const apiUrl = await stripe.start();
+  ctx = await createTestApp({
+    STRIPE_SECRET_KEY: SECRET_KEY,
+    STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: apiUrl,
+  });
+  buyer = await createUser(ctx, { name: 'Sam Stripe' });
+  const [tool] = await ctx.app.catalogue.write((tx) =>
+    insertTools(tx, [{ ...TOOL, details: 'A wrench', image: '/images/tools/cordless-drill.svg' }]),
+  );
+  toolId = tool!.id;
+});
+afterAll(async () => {
+  await ctx?.close();
+  await stripe.server.close();
+});
+
+type Method = 'GET' | 'POST' | 'PATCH';
+function call(method: Method, url: string, who?: TestUser, payload?: object) {
+  return ctx.app.inject({ method, url, headers: who?.headers ?? { origin: ctx.config.baseUrl }, payload });
+}
+
+async function order(id: string) {
+  const [row] = await ctx.app.database.db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+async function book(quantity = 10) {
+  const response = await call('POST', '/api/order', buyer, {
+    toolId,
+    quantity,
+    address: '1 Main St',
+    number: '555-0100',
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ insertedId: string }>().insertedId;
+}
+
+/** Creates the intent through the shop, as the checkout page does; answers the stand-in's intent. */
+async function createIntent(orderId: string) {
+  const response = await call('POST', '/api/create-payment-intent', buyer, { orderId });
+  expect(response.statusCode).toBe(200);
+  const { clientSecret } = response.json<{ clientSecret: string }>();
+  const id = clientSecret.split('_secret_')[0]!;
+  expect(stripe.intents.get(id)?.client_secret).toBe(clientSecret);
+  return stripe.intents.get(id)!;
+}
+
+function pay(orderId: string, transactionId: string) {
+  return call('PATCH', `/api/orderPay/${orderId}`, buyer, { transactionId });
+}
+
+/** A payment_intent.succeeded event as Stripe would post it. */
+function succeededEvent(intent: StandInIntent): string {
+  return JSON.stringify({
+    id: `evt_${randomBytes(12).toString('hex')}`,
+    object: 'event',
+    api_version: '2025-01-27.acacia',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type: 'payment_intent.succeeded',
+    data: { object: intent },
+  });
+}
+
+/** Posts to the webhook as Stripe does: raw JSON, a Stripe-Signature header, no cookie and no Origin. */
+function postWebhook(payload: string, signature: string | undefined) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: {
+      'content-type': 'application/json',
+      ...(signature !== undefined && { 'stripe-signature': signature }),
+    },
+    payload,
+  });
+}
+
+describe('paying through Stripe (local stand-in)', () => {
+  let orderId: string;
+  let intent: StandInIntent;
+
+  it('reports the Stripe gateway and its publishable key on the payment page', async () => {
+    orderId = await book();
+    const response = await call('GET', `/api/payment/${orderId}`, buyer);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      userName: 'Sam Stripe',
+      productName: 'Torque Wrench',
+      price: 199.9,
+      paid: false,
+      transactionId: null,
+      gateway: 'stripe',
+      publishableKey: PUBLISHABLE_KEY,
+    });
+  });
+
+  it("creates a form-encoded intent for exactly the order's amount in cents, whatever the client says", async () => {
+    const before = stripe.creates.length;
+    const response = await call('POST', '/api/create-payment-intent', buyer, { orderId, price: 1 });
+    expect(response.statusCode).toBe(200);
+    const { clientSecret } = response.json<{ clientSecret: string }>();
+    expect(clientSecret).toMatch(/^pi_[0-9a-f]+_secret_[0-9a-f]+$/);
+    expect(stripe.creates).toHaveLength(before + 1);
+    const sent = stripe.creates.at(-1)!;
+    expect(sent.contentType).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(sent.form).toMatchObject({
+      amount: String(ORDER_CENTS),
+      currency: 'usd',
+      'metadata[orderId]': orderId,
+      receipt_email: buyer.email,
+      'automatic_payment_methods[enabled]': 'true',
+    });
+    expect(Object.keys(sent.form).filter((key) => key.startsWith('metadata['))).toEqual([
+      'metadata[orderId]',
+    ]);
+    intent = stripe.intents.get(clientSecret.split('_secret_')[0]!)!;
+    expect(intent).toMatchObject({
+      amount: ORDER_CENTS,
+      currency: 'usd',
+      metadata: { orderId },
+      status: 'requires_payment_method',
+      client_secret: clientSecret,
+    });
+  });
+
+  it('has no built-in test confirm endpoint when Stripe is configured', async () => {
+    const response = await call('POST', '/api/payments/test/confirm', buyer, {
+      clientSecret: intent.client_secret,
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+      billing: { name: 'Sam', email: buyer.email },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(stripe.intents.get(intent.id)?.status).toBe('requires_payment_method');
+  });
+
+  it('refuses to mark the order paid before the intent succeeded, or for an intent Stripe does not know', async () => {
+    expect((await pay(orderId, intent.id)).statusCode).toBe(400);
+    const unknown = await pay(orderId, 'pi_does_not_exist');
+    expect(unknown.statusCode).toBe(400);
+    expect(await order(orderId)).toMatchObject({ paid: false, transactionId: null });
+  });
+
+  it('marks it paid once Stripe says the intent succeeded, and only once', async () => {
+    stripe.succeed(intent.id);
+    expect((await pay(orderId, intent.id)).json()).toEqual({ modifiedCount: 1 });
+    expect(await order(orderId)).toMatchObject({ paid: true, transactionId: intent.id });
+    expect((await pay(orderId, intent.id)).json()).toEqual({ modifiedCount: 0 });
+    expect(await order(orderId)).toMatchObject({ paid: true, transactionId: intent.id });
+    expect((await call('GET', `/api/payment/${orderId}`, buyer)).json()).toMatchObject({
+      paid: true,
+      transactionId: intent.id,
+    });
+    // A paid order gets no new intent.
+    expect((await call('POST', '/api/create-payment-intent', buyer, { orderId })).statusCode).toBe(409);
+  });
+
+  it("refuses another order's succeeded intent, leaving the order unchanged", async () => {
+    const second = await book();
+    const third = await book();
+    const thirdIntent = await createIntent(third);
+    stripe.succeed(thirdIntent.id);
+    expect((await pay(second, thirdIntent.id)).statusCode).toBe(400);
+    // Even the already-used intent of the first order.
+    expect((await pay(second, intent.id)).statusCode).toBe(400);
+    expect(await order(second)).toMatchObject({ paid: false, transactionId: null });
+    expect(await order(third)).toMatchObject({ paid: false, transactionId: null });
+  });
+
+  it('refuses a succeeded intent for this order whose amount is not the order amount', async () => {
+    const id = await book();
+    for (const amount of [1, ORDER_CENTS - 1, Math.round(ORDER_CENTS / 100)]) {
+      const forged = stripe.add({ amount, metadata: { orderId: id } });
+      stripe.succeed(forged.id);
+      expect((await pay(id, forged.id)).statusCode).toBe(400);
+    }
+    expect(await order(id)).toMatchObject({ paid: false, transactionId: null });
+  });
+});
+
+describe('the Stripe webhook', () => {
+  it('marks the order paid on a correctly signed payment_intent.succeeded, without cookie or Origin', async () => {
+    const id = await book();
+    const intent = stripe.succeed((await createIntent(id)).id);
+    const payload = succeededEvent(intent);
+    const response = await postWebhook(
+      payload,
+      webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true });
+    expect(await order(id)).toMatchObject({ paid: true, transactionId: intent.id });
+    // The buyer's browser coming back afterwards changes nothing.
+    expect((await pay(id, intent.id)).json()).toEqual({ modifiedCount: 0 });
+    // Stripe retries deliveries: the same event again is acknowledged and harmless.
+    const again = await postWebhook(
+      payload,
+      webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    );
+    expect(again.statusCode).toBe(200);
+    expect(await order(id)).toMatchObject({ paid: true, transactionId: intent.id });
+  });
+
+  it('refuses a bad, stale or missing signature and changes nothing', async () => {
+    const id = await book();
+    const intent = stripe.succeed((await createIntent(id)).id);
+    const payload = succeededEvent(intent);
+
+    const wrongSecret = webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
+    expect((await postWebhook(payload, wrongSecret)).statusCode).toBe(400);
+
+    // Signed for one body, delivered with another.
+    const signedOther = webhooks.generateTestHeaderString({
+      payload: succeededEvent({ ...intent, metadata: { orderId: 'x' } }),
+      secret: WEBHOOK_SECRET,
+    });
+    expect((await postWebhook(payload, signedOther)).statusCode).toBe(400);
+
+    const stale = webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
+    expect((await postWebhook(payload, stale)).statusCode).toBe(400);
+
+    expect((await postWebhook(payload, undefined)).statusCode).toBe(400);
+    expect((await postWebhook(payload, 'garbage')).statusCode).toBe(400);
+
+    expect(await order(id)).toMatchObject({ paid: false, transactionId: null });
+  });
+
+  it('does not mark paid when the intent amount differs from the order, even if correctly signed', async () => {
+    const id = await book();
+    const forged = stripe.succeed(stripe.add({ amount: 100, metadata: { orderId: id } }).id);
+    const payload = succeededEvent(forged);
+    const response = await postWebhook(
+      payload,
+      webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(await order(id)).toMatchObject({ paid: false, transactionId: null });
+  });
+
+  it("trusts Stripe's record, not the event body: a signed event claiming success for an unpaid intent pays nothing", async () => {
+    const id = await book();
+    const intent = await createIntent(id);
+    // The event says succeeded and the full amount, but the stand-in (Stripe) still has it unpaid.
+    const payload = succeededEvent({ ...intent, status: 'succeeded', amount_received: intent.amount });
+    const response = await postWebhook(
+      payload,
+      webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(await order(id)).toMatchObject({ paid: false, transactionId: null });
+  });
+
+  it('acknowledges other event types without changing anything', async () => {
+    const id = await book();
+    const intent = stripe.succeed((await createIntent(id)).id);
+    const payload = JSON.stringify({
+      ...JSON.parse(succeededEvent(intent)),
+      type: 'payment_intent.created',
+    });
+    const response = await postWebhook(
+      payload,
+      webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true });
+    expect(await order(id)).toMatchObject({ paid: false, transactionId: null });
+  });
+});
