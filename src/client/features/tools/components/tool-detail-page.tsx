@@ -30,13 +30,13 @@ export function ToolDetailPage({ purchase }: { purchase?: (tool: Tool) => ReactN
   return (
     <article className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-2">
       <PageMeta title={tool.name} description={tool.details} />
-      <figure className="bg-base-200 border-base-300 rounded-box overflow-hidden border">
+      <figure className="bg-base-200 border-base-300 rounded-box aspect-[4/3] self-start overflow-hidden border">
         <img
           src={tool.image}
           alt={tool.name}
           width={800}
           height={600}
-          className="h-full w-full object-cover"
+          className="h-full w-full object-contain"
         />
       </figure>
       <div className="flex flex-col gap-5">
