@@ -16,7 +16,13 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   const child = fork('bench/serve.ts', {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, BASE_URL: `http://127.0.0.1:${port}`, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      BASE_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise<{ bytes: number; toolId?: string }>((resolve, reject) => {
