@@ -19,6 +19,7 @@ import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { promoteConfiguredAdmins } from './modules/users/users.repo.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(uploadsRoutes, { storage: imageStorage });
       await api.register(ordersRoutes, { db: database.db, catalogue, mailer, baseUrl: config.baseUrl });
       await api.register(paymentsRoutes, { db: database.db, gateway, mailer });
+      await api.register(reviewsRoutes, { db: database.db });
       if (gateway.kind === 'stripe') {
         await api.register(stripeWebhookRoutes, {
           db: database.db,

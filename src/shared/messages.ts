@@ -30,7 +30,26 @@ export const messages = {
   shipped: 'On the way for Delivery',
   shipRefused: "Can't Shipped",
   paymentDone: 'Congrats!!! Your Payment is completed',
+  nameRequired: 'Name is Required',
+  priceRequired: 'price is Required',
+  availableQuantityRequired: 'availableQuantity is Required',
+  minOrderQuantityRequired: 'minOrderQuantity is Required',
+  detailsRequired: 'details is Required',
+  imageRequired: 'Image is Required',
+  toolSaveFailed: 'Failed to add a tools',
+  toolUpdated: 'Tools Updated SuccessFully',
+  toolDeleted: 'Tools delete successfully',
+  reviewThanks: 'Thanks for your valuable feedback',
 } as const;
+
+export function toolAdded(name: string): string {
+  return `Hurray!!New tools. ${name} added successfully`;
+}
+
+/** The refusal of a review from someone who has ordered nothing (its odd spacing kept). */
+export function reviewNeedsOrder(name: string): string {
+  return `Dear ${name} .Please,at least order one product for giving review`;
+}
 
 /** Purchase quantity above the stock (spec section 5, its spacing kept). */
 export function notEnoughStock(toolName: string): string {

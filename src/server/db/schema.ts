@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const tools = pgTable(
   'tools',
@@ -158,6 +169,23 @@ export const testPaymentIntents = pgTable('test_payment_intents', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: real('rating').notNull(),
+    review: text('review').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('reviews_created_at_idx').on(table.createdAt),
+    check('reviews_rating_range', sql`${table.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
 export const schema = {
   tools,
   appMeta,
@@ -168,4 +196,5 @@ export const schema = {
   rateLimits,
   orders,
   testPaymentIntents,
+  reviews,
 };

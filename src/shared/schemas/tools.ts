@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { UPLOAD_URL_PATTERN } from './users.ts';
 
 export const toolSchema = z.object({
   _id: z.string(),
@@ -26,3 +28,45 @@ export const toolListQuerySchema = z.object({
 });
 
 export const toolIdParamsSchema = z.object({ id: z.string() });
+
+/** Our own pictures: an upload, or one of the illustrations the shop ships with. */
+export const TOOL_IMAGE_PATTERN = new RegExp(`${UPLOAD_URL_PATTERN.source}|^/images/tools/[a-z0-9-]+\\.svg$`);
+
+const requiredNumber = (message: string) =>
+  z.number({ message }).refine((value) => Number.isFinite(value), message);
+
+/** A tool as administrators write it (spec section 5, "Tools"); price in dollars. */
+export const toolInputSchema = z.object({
+  name: z
+    .string({ message: messages.nameRequired })
+    .trim()
+    .min(1, messages.nameRequired)
+    .max(200, 'At most 200 characters'),
+  price: requiredNumber(messages.priceRequired)
+    .refine((value) => value > 0, 'The price must be more than 0')
+    .refine(
+      (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+      'The price can have at most two decimals',
+    )
+    .refine((value) => value <= 1_000_000, 'The price must be at most 1,000,000'),
+  availableQuantity: requiredNumber(messages.availableQuantityRequired)
+    .refine(Number.isInteger, 'availableQuantity must be a whole number')
+    .refine((value) => value >= 0 && value <= 10_000_000, 'availableQuantity must be from 0 to 10,000,000'),
+  minOrderQuantity: requiredNumber(messages.minOrderQuantityRequired)
+    .refine(Number.isInteger, 'minOrderQuantity must be a whole number')
+    .refine((value) => value >= 1 && value <= 10_000_000, 'minOrderQuantity must be at least 1'),
+  details: z
+    .string({ message: messages.detailsRequired })
+    .trim()
+    .min(1, messages.detailsRequired)
+    .max(5000, 'At most 5000 characters'),
+  image: z
+    .string({ message: messages.imageRequired })
+    .min(1, messages.imageRequired)
+    .regex(TOOL_IMAGE_PATTERN, 'The image must be an upload of ours'),
+});
+export type ToolInput = z.infer<typeof toolInputSchema>;
+
+/** The update form: the same, but the name may be left out (it stays). */
+export const toolUpdateSchema = toolInputSchema.extend({ name: toolInputSchema.shape.name.optional() });
+export type ToolUpdate = z.infer<typeof toolUpdateSchema>;

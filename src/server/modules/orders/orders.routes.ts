@@ -15,7 +15,8 @@ import type { Db } from '../../db/client.ts';
 import type { Catalogue } from '../tools/catalogue.ts';
 import { orderBookedMail, orderShippedMail } from './orders-mails.ts';
 import { listAllOrders, listOrdersOfEmail, markOrderShipped, toApiOrder } from './orders.repo.ts';
-import { isUuid, placeOrder, removeUnpaidOrder } from './orders.service.ts';
+import { isUuid } from '../../db/ids.ts';
+import { placeOrder, removeUnpaidOrder } from './orders.service.ts';
 
 interface OrdersOptions {
   db: Db;

@@ -2,16 +2,11 @@ import { httpErrors } from '@fastify/sensible';
 import { eq } from 'drizzle-orm';
 import { belowMinimum, notEnoughStock } from '../../../shared/messages.ts';
 import type { PlaceOrder } from '../../../shared/schemas/orders.ts';
+import { isUuid } from '../../db/ids.ts';
 import { orders, tools } from '../../db/schema.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Catalogue } from '../tools/catalogue.ts';
 import { deleteUnpaidOrder, releaseStock, reserveStock, type OrderRow } from './orders.repo.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 /**
  * Books an order: the stock is taken by one conditional UPDATE (quantity within [minimum, stock]) in the

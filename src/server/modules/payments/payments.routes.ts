@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { orderPaidMail } from '../orders/orders-mails.ts';
 import { findOrder } from '../orders/orders.repo.ts';
-import { isUuid } from '../orders/orders.service.ts';
+import { isUuid } from '../../db/ids.ts';
 import { confirmOrderPayment } from './payments.service.ts';
 
 interface PaymentsOptions {

@@ -4,7 +4,7 @@ import type { StripeGateway } from '../../adapters/payments/stripe-gateway.ts';
 import type { Db } from '../../db/client.ts';
 import { orderPaidMail } from '../orders/orders-mails.ts';
 import { findOrder } from '../orders/orders.repo.ts';
-import { isUuid } from '../orders/orders.service.ts';
+import { isUuid } from '../../db/ids.ts';
 import { confirmOrderPayment } from './payments.service.ts';
 
 /**

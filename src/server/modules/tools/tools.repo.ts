@@ -1,4 +1,4 @@
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Tool } from '../../../shared/schemas/tools.ts';
 import { centsToDollars } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
@@ -38,4 +38,18 @@ export async function notifyCatalogueChanged(tx: Executor): Promise<void> {
 export async function insertTools(tx: Executor, values: NewToolRow[]): Promise<ToolRow[]> {
   if (values.length === 0) return [];
   return tx.insert(tools).values(values).returning();
+}
+
+export async function updateTool(tx: Executor, id: string, changes: Partial<NewToolRow>): Promise<number> {
+  const rows = await tx
+    .update(tools)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(tools.id, id))
+    .returning({ id: tools.id });
+  return rows.length;
+}
+
+export async function deleteTool(tx: Executor, id: string): Promise<number> {
+  const rows = await tx.delete(tools).where(eq(tools.id, id)).returning({ id: tools.id });
+  return rows.length;
 }
