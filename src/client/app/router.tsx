@@ -29,7 +29,12 @@ const dashboardRoutes: RouteObject = {
             Component: (await import('./layouts/dashboard-layout.tsx')).DashboardHome,
           })),
         },
-        placeholder('review', 'Add Review'),
+        {
+          path: 'review',
+          ...lazyPage(async () => ({
+            Component: (await import('../features/reviews/components/add-review-page.tsx')).AddReviewPage,
+          })),
+        },
         {
           path: 'profile',
           ...lazyPage(async () => ({
@@ -70,9 +75,26 @@ const dashboardRoutes: RouteObject = {
                   .ManageOrdersPage,
               })),
             },
-            placeholder('add', 'Add Products'),
-            placeholder('updateTool/:id', 'Update Tool'),
-            placeholder('manageTools', 'Manage Tools'),
+            {
+              path: 'add',
+              ...lazyPage(async () => ({
+                Component: (await import('../features/tools/components/admin/add-tool-page.tsx')).AddToolPage,
+              })),
+            },
+            {
+              path: 'updateTool/:id',
+              ...lazyPage(async () => ({
+                Component: (await import('../features/tools/components/admin/update-tool-page.tsx'))
+                  .UpdateToolPage,
+              })),
+            },
+            {
+              path: 'manageTools',
+              ...lazyPage(async () => ({
+                Component: (await import('../features/tools/components/admin/manage-tools-page.tsx'))
+                  .ManageToolsPage,
+              })),
+            },
           ],
         },
       ],

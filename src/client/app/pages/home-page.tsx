@@ -1,6 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { PageMeta } from '../../components/ui/page-meta.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { LatestTools } from '../../features/tools/components/latest-tools.tsx';
+
+// Below the fold: the carousel and its library load after the first paint.
+const ReviewsCarousel = lazy(async () => ({
+  default: (await import('../../features/reviews/components/reviews-carousel.tsx')).ReviewsCarousel,
+}));
 
 export function HomePage() {
   return (
@@ -51,6 +58,19 @@ export function HomePage() {
         </div>
       </section>
       <LatestTools />
+      <section aria-labelledby="reviews" className="bg-base-200">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+          <div className="mb-8 text-center">
+            <p className="text-accent text-sm font-semibold uppercase tracking-[0.2em]">From our buyers</p>
+            <h2 id="reviews" className="text-3xl font-bold sm:text-4xl">
+              Reviews
+            </h2>
+          </div>
+          <Suspense fallback={<Spinner label="Loading reviews" />}>
+            <ReviewsCarousel />
+          </Suspense>
+        </div>
+      </section>
     </>
   );
 }

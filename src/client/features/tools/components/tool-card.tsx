@@ -4,7 +4,15 @@ import { formatDollars } from '../../../../shared/money.ts';
 
 const count = new Intl.NumberFormat('en-US');
 
-export function ToolCard({ tool, eager = false }: { tool: Tool; eager?: boolean }) {
+export function ToolCard({
+  tool,
+  eager = false,
+  showBuy = true,
+}: {
+  tool: Tool;
+  eager?: boolean;
+  showBuy?: boolean;
+}) {
   return (
     <article className="card group border-base-300 bg-base-100 overflow-hidden border shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg">
       <figure className="bg-base-200 aspect-[4/3]">
@@ -34,15 +42,17 @@ export function ToolCard({ tool, eager = false }: { tool: Tool; eager?: boolean 
             <dd className="font-semibold">{count.format(tool.minOrderQuantity)} pcs</dd>
           </div>
         </dl>
-        <div className="card-actions mt-1">
-          <Link
-            to={`/parts/${tool._id}`}
-            className="btn btn-primary btn-block"
-            aria-label={`Buy Now: ${tool.name}`}
-          >
-            Buy Now
-          </Link>
-        </div>
+        {showBuy && (
+          <div className="card-actions mt-1">
+            <Link
+              to={`/parts/${tool._id}`}
+              className="btn btn-primary btn-block"
+              aria-label={`Buy Now: ${tool.name}`}
+            >
+              Buy Now
+            </Link>
+          </div>
+        )}
       </div>
     </article>
   );

@@ -1,0 +1,110 @@
+import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useState } from 'react';
+import type { Review } from '../../../../shared/schemas/reviews.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Stars } from '../../../components/ui/stars.tsx';
+import { useReviews } from '../api/reviews.ts';
+
+const DEFAULT_AVATAR = '/images/default-avatar.svg';
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+function ReviewCard({ review }: { review: Review }) {
+  const excerpt = review.review.length > 50 ? `${review.review.slice(0, 50)}…` : review.review;
+  return (
+    <figure className="card bg-base-100 border-base-300 h-full border shadow-sm">
+      <div className="card-body gap-3">
+        <div className="flex items-center gap-3">
+          <img
+            src={review.user.photoURL || DEFAULT_AVATAR}
+            alt=""
+            className="bg-base-200 size-12 rounded-full object-cover"
+            referrerPolicy="no-referrer"
+          />
+          <figcaption>
+            <p className="font-bold">{review.user.displayName}</p>
+            <Stars rating={review.customRating} className="size-4" />
+          </figcaption>
+        </div>
+        <blockquote className="text-base-content/80">“{excerpt}”</blockquote>
+        <p className="text-base-content/60 text-xs">
+          Posted on <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>
+        </p>
+      </div>
+    </figure>
+  );
+}
+
+/** One review per slide: 1 below 768 px, 2 from 768 px, 3 from 1024 px; swipe, buttons and arrow keys. */
+export function ReviewsCarousel() {
+  const reviews = useReviews();
+  const [emblaRef, embla] = useEmblaCarousel({ align: 'start', loop: false });
+  const [canPrevious, setCanPrevious] = useState(false);
+  const [canNext, setCanNext] = useState(false);
+
+  const update = useCallback(() => {
+    setCanPrevious(Boolean(embla?.canScrollPrev()));
+    setCanNext(Boolean(embla?.canScrollNext()));
+  }, [embla]);
+  useEffect(() => {
+    if (!embla) return;
+    // The carousel measured itself before this effect: read its state on the next frame.
+    const frame = requestAnimationFrame(update);
+    embla.on('select', update).on('reInit', update);
+    return () => {
+      cancelAnimationFrame(frame);
+      embla.off('select', update).off('reInit', update);
+    };
+  }, [embla, update]);
+
+  if (reviews.isPending) return <Spinner label="Loading reviews" />;
+  if (reviews.isError) return null;
+  if (reviews.data.length === 0) return <p className="text-base-content/70 text-center">No reviews yet.</p>;
+  return (
+    <div
+      role="region"
+      aria-roledescription="carousel"
+      aria-label="Reviews"
+      tabIndex={0}
+      className="rounded-box"
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowRight') embla?.scrollNext();
+        if (event.key === 'ArrowLeft') embla?.scrollPrev();
+      }}
+    >
+      <div ref={emblaRef} className="overflow-hidden">
+        <ul className="-ml-4 flex touch-pan-y">
+          {reviews.data.map((review, index) => (
+            <li
+              key={review._id}
+              className="min-w-0 shrink-0 grow-0 basis-full pl-4 md:basis-1/2 lg:basis-1/3"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${reviews.data.length}`}
+            >
+              <ReviewCard review={review} />
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="mt-6 flex justify-center gap-3">
+        <button
+          type="button"
+          className="btn btn-circle btn-outline"
+          onClick={() => embla?.scrollPrev()}
+          disabled={!canPrevious}
+          aria-label="Previous reviews"
+        >
+          ‹
+        </button>
+        <button
+          type="button"
+          className="btn btn-circle btn-outline"
+          onClick={() => embla?.scrollNext()}
+          disabled={!canNext}
+          aria-label="Next reviews"
+        >
+          ›
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import toast from 'react-hot-toast';
+import { messages, toolAdded } from '../../../../../shared/messages.ts';
+import type { ToolInput } from '../../../../../shared/schemas/tools.ts';
+import { PageMeta } from '../../../../components/ui/page-meta.tsx';
+import { useAddTool } from '../../api/tool-mutations.ts';
+import { ToolForm } from './tool-form.tsx';
+
+export function AddToolPage() {
+  const add = useAddTool();
+  return (
+    <section className="card bg-base-100 border-base-300 max-w-2xl border shadow-sm">
+      <PageMeta title="Add Products" />
+      <div className="card-body">
+        <h2 className="mb-2 text-2xl font-bold">Add a tool</h2>
+        <ToolForm
+          mode="add"
+          submitLabel="Add"
+          onSave={async (tool) => {
+            try {
+              const { insertedId } = await add.mutateAsync(tool as ToolInput);
+              if (!insertedId) throw new Error();
+              toast.success(toolAdded(tool.name ?? ''));
+              return true;
+            } catch {
+              toast.error(messages.toolSaveFailed);
+              return false;
+            }
+          }}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import toast from 'react-hot-toast';
+import { useParams } from 'react-router';
+import { messages } from '../../../../../shared/messages.ts';
+import { ErrorNotice } from '../../../../components/ui/error-notice.tsx';
+import { LoadingImage } from '../../../../components/ui/loading-image.tsx';
+import { PageMeta } from '../../../../components/ui/page-meta.tsx';
+import { useTool } from '../../api/get-tool.ts';
+import { useUpdateTool } from '../../api/tool-mutations.ts';
+import { ToolCard } from '../tool-card.tsx';
+import { ToolForm } from './tool-form.tsx';
+
+export function UpdateToolPage() {
+  const { id = '' } = useParams();
+  // Loaded once and kept (TanStack Query), not on every render as in the spec's original.
+  const tool = useTool(id);
+  const update = useUpdateTool(id);
+  if (tool.isPending) return <LoadingImage label="Loading the tool" />;
+  if (tool.isError) return <ErrorNotice message={tool.error.message} />;
+  const current = tool.data;
+
+  return (
+    <section className="grid items-start gap-6 lg:grid-cols-[320px_1fr]">
+      <PageMeta title={`Update ${current.name}`} />
+      <ToolCard tool={current} showBuy={false} />
+      <div className="card bg-base-100 border-base-300 border shadow-sm">
+        <div className="card-body">
+          <h2 className="mb-2 text-2xl font-bold">Update the tool</h2>
+          <ToolForm
+            key={current.updatedAt}
+            mode="update"
+            currentImage={current.image}
+            initial={{
+              name: current.name,
+              price: String(current.price),
+              availableQuantity: String(current.availableQuantity),
+              minOrderQuantity: String(current.minOrderQuantity),
+              details: current.details,
+            }}
+            submitLabel="Update"
+            onSave={async (changes) => {
+              try {
+                const { modifiedCount } = await update.mutateAsync(changes);
+                if (!modifiedCount) throw new Error();
+                toast.success(messages.toolUpdated);
+                return true;
+              } catch {
+                toast.error(messages.toolSaveFailed);
+                return false;
+              }
+            }}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
