@@ -12,6 +12,7 @@ import { LocalDiskStorage } from './adapters/storage/local-disk.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { Catalogue } from './modules/tools/catalogue.ts';
 import { CATALOGUE_CHANNEL } from './modules/tools/tools.repo.ts';
@@ -118,6 +119,12 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(ordersRoutes, { db: database.db, catalogue, mailer, baseUrl: config.baseUrl });
       await api.register(paymentsRoutes, { db: database.db, gateway, mailer });
       await api.register(reviewsRoutes, { db: database.db });
+      await api.register(contactRoutes, {
+        db: database.db,
+        mailer,
+        to: config.contactEmail,
+        limit: config.contactRateLimit,
+      });
       if (gateway.kind === 'stripe') {
         await api.register(stripeWebhookRoutes, {
           db: database.db,

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('needs nothing to run the embedded default', () => {
@@ -59,5 +60,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(
       /PORT="70000": must be a whole number from 0 to 65535/,
     );
+  });
+
+  it('documents every variable it reads in the README', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const table = readme.slice(
+      readme.indexOf('## Configuration'),
+      readme.indexOf('## Running on PostgreSQL'),
+    );
+    const undocumented = CONFIG_VARIABLES.filter((name) => !table.includes(`\`${name}\``));
+    expect(undocumented).toEqual([]);
   });
 });

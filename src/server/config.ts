@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SHOP_CONTACT } from '../shared/shop-contact.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -43,11 +44,20 @@ const envSchema = z.object({
     .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Forgeline Tools & Parts <no-reply@forgeline.example>'),
+  CONTACT_EMAIL: z.email({ message: 'must be an e-mail address' }).default(SHOP_CONTACT.email),
+  CONTACT_RATE_LIMIT: z.coerce
+    .number({ message: 'must be a whole number of at least 1' })
+    .int('must be a whole number of at least 1')
+    .min(1, 'must be a whole number of at least 1')
+    .default(5),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   STRIPE_API_URL: z.url({ message: 'must be a URL' }).optional(),
 });
+
+/** Every environment variable the server reads. */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
 
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
@@ -87,6 +97,10 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   mailOutboxDir: string;
+  /** Where Get In Touch messages are mailed. */
+  contactEmail: string;
+  /** Get In Touch messages accepted per client per hour. */
+  contactRateLimit: number;
   /** Card payments through Stripe; without it, the built-in test gateway. */
   stripe:
     | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined }
@@ -149,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     mailOutboxDir: path.join(dataDir, 'mail'),
+    contactEmail: values.CONTACT_EMAIL,
+    contactRateLimit: values.CONTACT_RATE_LIMIT,
     stripe:
       values.STRIPE_SECRET_KEY && values.STRIPE_PUBLISHABLE_KEY && values.STRIPE_WEBHOOK_SECRET
         ? {

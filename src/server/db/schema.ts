@@ -186,6 +186,20 @@ export const reviews = pgTable(
   ],
 );
 
+/** Get In Touch messages, kept besides being mailed; the client address bounds how many one client sends. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    clientIp: text('client_ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('contact_messages_client_idx').on(table.clientIp, table.createdAt)],
+);
+
 export const schema = {
   tools,
   appMeta,
@@ -197,4 +211,5 @@ export const schema = {
   orders,
   testPaymentIntents,
   reviews,
+  contactMessages,
 };
