@@ -1,4 +1,4 @@
-// Full-page screenshots of a running shop at phone and desktop widths, for looking at what we build:
+// Full-page screenshots of a running shop at phone, tablet and desktop widths, for looking at what we build:
 //   npx tsx scripts/screenshots.ts http://localhost:3000 /,/parts [out-dir]
 // With SHOT_EMAIL and SHOT_PASSWORD set, the pages are taken signed in as that account.
 import { mkdirSync } from 'node:fs';
@@ -20,7 +20,7 @@ const browser = await chromium.launch({
     '--disable-quic',
   ],
 });
-for (const width of [375, 1280]) {
+for (const width of [375, 768, 1280]) {
   const page = await browser.newPage({ viewport: { width, height: 800 } });
   if (process.env.SHOT_EMAIL) {
     await page.request.post(new URL('/api/auth/sign-in/email', base).toString(), {

@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ToolsPage } from '../features/tools/components/tools-page.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { SiteLayout } from './layouts/site-layout.tsx';
+import { ErrorPage } from './pages/error-page.tsx';
 import { HomePage } from './pages/home-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { PlaceholderPage } from './pages/placeholder-page.tsx';
@@ -105,6 +106,7 @@ const dashboardRoutes: RouteObject = {
 export const routes: RouteObject[] = [
   {
     element: <SiteLayout />,
+    errorElement: <ErrorPage />,
     children: [
       { index: true, element: <HomePage /> },
       {
@@ -123,7 +125,12 @@ export const routes: RouteObject[] = [
         path: 'verify-email',
         ...lazyPage(async () => ({ Component: (await import('./pages/account-pages.tsx')).VerifyEmail })),
       },
-      placeholder('contact', 'Contact'),
+      {
+        path: 'contact',
+        ...lazyPage(async () => ({
+          Component: (await import('../features/contact/components/contact-page.tsx')).ContactPage,
+        })),
+      },
       placeholder('blog', 'Blog'),
       { path: 'parts', element: <ToolsPage /> },
       {

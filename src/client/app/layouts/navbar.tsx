@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { messages } from '../../../shared/messages.ts';
@@ -70,12 +70,20 @@ export function Navbar() {
   const location = useLocation();
   const { data: user } = useSession();
   const [openAt, setOpenAt] = useState<string | null>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   // The mobile menu closes by itself when the page changes.
   const menuOpen = openAt === location.key;
   const visibleLinks = user ? [...links, { to: '/dashboard', label: 'Dashboard', end: false }] : links;
 
   return (
-    <header className="bg-neutral text-neutral-content sticky top-0 z-40 shadow-md">
+    <header
+      className="bg-neutral text-neutral-content sticky top-0 z-40 shadow-md"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !menuOpen) return;
+        setOpenAt(null);
+        toggleRef.current?.focus();
+      }}
+    >
       <div className="border-b border-white/10 bg-black/30 text-xs max-md:hidden">
         <div className="mx-auto flex max-w-7xl items-center justify-between px-6 py-1.5">
           <p className="tracking-wide">Get Free Shipping – Free 30 Day Money Back Guarantee</p>
@@ -108,6 +116,7 @@ export function Navbar() {
           <AccountLinks />
         </ul>
         <button
+          ref={toggleRef}
           type="button"
           className="btn btn-ghost btn-square text-neutral-content hover:bg-white/10 md:hidden"
           aria-expanded={menuOpen}

@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 
-export function SiteLayout() {
+/** Navigation bar, the page, footer. */
+export function SiteFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -13,10 +15,18 @@ export function SiteLayout() {
       </a>
       <Navbar />
       <main id="main" className="flex flex-1 flex-col">
-        <Outlet />
+        {children}
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
+  );
+}
+
+export function SiteLayout() {
+  return (
+    <SiteFrame>
+      <Outlet />
+      <ScrollRestoration />
+    </SiteFrame>
   );
 }

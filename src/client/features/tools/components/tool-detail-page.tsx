@@ -16,7 +16,7 @@ export function ToolDetailPage({ purchase }: { purchase?: (tool: Tool) => ReactN
   if (query.isPending) return <LoadingImage label="Loading the tool" />;
   if (query.isError) {
     return (
-      <div className="mx-auto max-w-7xl px-4 py-12">
+      <div className="mx-auto w-full max-w-7xl px-4 py-12">
         <ErrorNotice message={query.error.message} />
         <p className="text-center">
           <Link to="/parts" className="link">
@@ -28,7 +28,7 @@ export function ToolDetailPage({ purchase }: { purchase?: (tool: Tool) => ReactN
   }
   const tool = query.data;
   return (
-    <article className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-2">
+    <article className="mx-auto grid w-full max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-2">
       <PageMeta title={tool.name} description={tool.details} />
       <figure className="bg-base-200 border-base-300 rounded-box aspect-[4/3] self-start overflow-hidden border">
         <img

@@ -20,7 +20,7 @@ export function ToolsPage() {
           </p>
         </div>
       </header>
-      <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6" aria-label="All tools">
+      <section className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6" aria-label="All tools">
         <ToolGrid query={query} />
       </section>
     </>

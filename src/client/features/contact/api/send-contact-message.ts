@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ContactMessage } from '../../../../shared/schemas/contact.ts';
+import { apiSend } from '../../../lib/api-client.ts';
+
+export function useSendContactMessage() {
+  return useMutation({
+    mutationFn: (message: ContactMessage) =>
+      apiSend<{ insertedId: string; message: string }>('POST', '/contact', message),
+  });
+}

@@ -1,0 +1,112 @@
+import Autoplay from 'embla-carousel-autoplay';
+import useEmblaCarousel from 'embla-carousel-react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { bannerSlides } from '../../../content/home.ts';
+import { usePrefersReducedMotion } from '../../../lib/reduced-motion.ts';
+import { BannerFrame, BannerSlideContent } from './banner-slide.tsx';
+
+const AUTOPLAY_MS = 2500;
+
+/**
+ * The home banner: advances every 2.5 s, holds still while the pointer is over it or focus is inside it, and
+ * not at all when the visitor pauses it or prefers reduced motion. Arrow keys, buttons, dots and swipe move it.
+ */
+export function BannerCarousel() {
+  const [emblaRef, embla] = useEmblaCarousel({ loop: true }, [
+    Autoplay({ delay: AUTOPLAY_MS, playOnInit: false, stopOnInteraction: false }),
+  ]);
+  const reducedMotion = usePrefersReducedMotion();
+  const [selected, setSelected] = useState(0);
+  const [pausedByVisitor, setPausedByVisitor] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const paused = pausedByVisitor || reducedMotion;
+
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    embla.on('select', onSelect);
+    return () => void embla.off('select', onSelect);
+  }, [embla]);
+
+  useEffect(() => {
+    const autoplay = embla?.plugins().autoplay;
+    if (!autoplay) return;
+    if (paused || hovered || focused) autoplay.stop();
+    else autoplay.play();
+  }, [embla, paused, hovered, focused]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft') embla?.scrollPrev();
+    if (event.key === 'ArrowRight') embla?.scrollNext();
+  };
+
+  return (
+    <BannerFrame
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+      onKeyDown={onKeyDown}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+    >
+      <div ref={emblaRef} className="overflow-hidden">
+        <div className="flex touch-pan-y" aria-live={paused ? 'polite' : 'off'}>
+          {bannerSlides.map((slide, index) => (
+            <div
+              key={slide.title}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${bannerSlides.length}`}
+              inert={index !== selected}
+              className="min-w-0 shrink-0 grow-0 basis-full"
+            >
+              <BannerSlideContent slide={slide} eager={index === 0} />
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="absolute inset-x-0 bottom-5 flex items-center justify-center gap-2">
+        <button
+          type="button"
+          className="btn btn-circle btn-sm btn-ghost text-neutral-content hover:bg-white/10"
+          aria-label="Previous slide"
+          onClick={() => embla?.scrollPrev()}
+        >
+          <span aria-hidden="true">‹</span>
+        </button>
+        {bannerSlides.map((slide, index) => (
+          <button
+            key={slide.title}
+            type="button"
+            aria-label={`Show slide ${index + 1}`}
+            aria-current={index === selected}
+            onClick={() => embla?.scrollTo(index)}
+            className={`h-2.5 rounded-full transition-all ${index === selected ? 'bg-primary w-8' : 'w-2.5 bg-white/40 hover:bg-white/70'}`}
+          />
+        ))}
+        <button
+          type="button"
+          className="btn btn-circle btn-sm btn-ghost text-neutral-content hover:bg-white/10"
+          aria-label="Next slide"
+          onClick={() => embla?.scrollNext()}
+        >
+          <span aria-hidden="true">›</span>
+        </button>
+        {!reducedMotion && (
+          <button
+            type="button"
+            className="btn btn-circle btn-sm btn-ghost text-neutral-content ml-2 hover:bg-white/10"
+            aria-label={pausedByVisitor ? 'Play slides' : 'Pause slides'}
+            onClick={() => setPausedByVisitor(!pausedByVisitor)}
+          >
+            <span aria-hidden="true">{pausedByVisitor ? '▶' : '❚❚'}</span>
+          </button>
+        )}
+      </div>
+    </BannerFrame>
+  );
+}

@@ -1,0 +1,152 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readOutbox } from '../../src/server/adapters/mail/outbox.ts';
+import { mailTo, uniqueEmail } from './support.ts';
+
+const banner = (page: Page) => page.getByRole('region', { name: 'Highlights' });
+const slide = (page: Page, n: number) => banner(page).getByRole('group', { name: `${n} of 2` });
+
+test('the banner advances on its own every 2.5 s and holds still under the pointer', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/');
+  await expect(slide(page, 2)).toBeAttached();
+  await expect(slide(page, 1)).not.toHaveAttribute('inert');
+  await expect(slide(page, 2)).toHaveAttribute('inert');
+  await expect(
+    slide(page, 1).getByRole('heading', { name: 'The right tools for managing your work' }),
+  ).toBeVisible();
+
+  await page.clock.runFor(2600);
+  await expect(slide(page, 2)).not.toHaveAttribute('inert');
+  await expect(banner(page).getByRole('button', { name: 'Show slide 2' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await expect(
+    slide(page, 2).getByRole('heading', { name: 'Built to last, because your satisfaction is our purpose' }),
+  ).toBeVisible();
+
+  await banner(page).hover();
+  await page.clock.runFor(6000);
+  await expect(slide(page, 2)).not.toHaveAttribute('inert');
+
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(2600);
+  await expect(slide(page, 1)).not.toHaveAttribute('inert');
+});
+
+test('the banner moves with the arrow keys and its pause button stops it', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/');
+  const next = banner(page).getByRole('button', { name: 'Next slide' });
+  await next.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(slide(page, 2)).not.toHaveAttribute('inert');
+  await page.keyboard.press('ArrowLeft');
+  await expect(slide(page, 1)).not.toHaveAttribute('inert');
+
+  await banner(page).getByRole('button', { name: 'Pause slides' }).click();
+  await page.mouse.move(0, 0);
+  await page.locator('body').focus();
+  await page.clock.runFor(6000);
+  await expect(slide(page, 1)).not.toHaveAttribute('inert');
+  await expect(banner(page).getByRole('button', { name: 'Play slides' })).toBeVisible();
+});
+
+test('the three counters count up to 50, 900 and 1200 once in view', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/');
+  const counters = page.getByRole('region', { name: 'Forgeline in figures' });
+  await counters.scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('counter-Countries')).not.toHaveText('50');
+  await page.clock.runFor(7500);
+  await expect(page.getByTestId('counter-Countries')).toHaveText('50');
+  await expect(page.getByTestId('counter-Happy Clients')).toHaveText('900');
+  await expect(page.getByTestId('counter-Successful Projects')).toHaveText('1200');
+  for (const label of ['Countries', 'Happy Clients', 'Successful Projects']) {
+    await expect(counters.getByText(label, { exact: true })).toBeVisible();
+  }
+});
+
+test('with reduced motion the counters show their figures at once and the banner stays', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.clock.install();
+  await page.goto('/');
+  await expect(page.getByTestId('counter-Successful Projects')).toHaveText('1200');
+  await expect(banner(page).getByRole('button', { name: 'Pause slides' })).toBeHidden();
+  await page.clock.runFor(6000);
+  await expect(slide(page, 1)).not.toHaveAttribute('inert');
+});
+
+test('the FAQ panels toggle, by mouse and keyboard, and the sign turns from plus to minus', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const faq = page.getByRole('region', { name: 'Frequently Asked Questions' });
+  const questions = faq.locator('summary');
+  await expect(questions).toHaveCount(3);
+  const sign = (index: number) =>
+    questions.nth(index).evaluate((element) => getComputedStyle(element, '::after').content);
+  const answer = faq.getByText(/calculated for full packs and pallets/);
+
+  await expect(answer).toBeHidden();
+  expect(await sign(0)).toBe('"+"');
+  await questions.nth(0).click();
+  await expect(answer).toBeVisible();
+  expect(await sign(0)).toBe('"−"');
+  await questions.nth(0).click();
+  await expect(answer).toBeHidden();
+  expect(await sign(0)).toBe('"+"');
+
+  await questions.nth(2).focus();
+  await page.keyboard.press('Enter');
+  await expect(faq.getByText(/30-day money-back guarantee: contact us/)).toBeVisible();
+  expect(await sign(2)).toBe('"−"');
+});
+
+test('Get In Touch refuses empty fields, then stores and mails the message to the shop', async ({ page }) => {
+  await page.goto('/');
+  const form = page.getByRole('form', { name: 'Get In Touch' });
+  const outbox = `${process.env.E2E_DATA_DIR}/mail`;
+  const mailsBefore = (await readOutbox(outbox)).length;
+
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(form.getByText('Name is required')).toBeVisible();
+  await expect(form.getByText('Email is required')).toBeVisible();
+  await expect(form.getByText('Message is required')).toBeVisible();
+  expect((await readOutbox(outbox)).length).toBe(mailsBefore);
+
+  const email = uniqueEmail('visitor');
+  await form.getByLabel('Name').fill('Vera Visitor');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Message').fill('Can you quote 400 ball bearings 6204 for delivery in March?');
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(
+    page.getByText('Thanks for getting in touch. We will answer within one working day.'),
+  ).toBeVisible();
+  await expect(form.getByLabel('Name')).toHaveValue('');
+  await expect(form.getByLabel('Message')).toHaveValue('');
+
+  const mail = await mailTo('sales@forgeline.example', 'Get In Touch: message from Vera Visitor');
+  expect(mail.text).toContain('Can you quote 400 ball bearings 6204 for delivery in March?');
+  expect(mail.text).toContain(email);
+});
+
+test('the contact page gives the postal address, the official contact address and phone numbers', async ({
+  page,
+}) => {
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { name: 'Contact', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('Contact | Forgeline Tools & Parts');
+  await expect(page.getByText('Official contact address')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'sales@forgeline.example' })).toHaveAttribute(
+    'href',
+    'mailto:sales@forgeline.example',
+  );
+  await expect(page.getByText('2100 Smallman Street, Unit 4')).toBeVisible();
+  await expect(page.getByRole('link', { name: '+1 (412) 555-0142' })).toHaveAttribute(
+    'href',
+    'tel:+14125550142',
+  );
+  await expect(page.getByRole('link', { name: /^\+1 \(412\) 555-/ })).toHaveCount(3);
+  await expect(page.getByRole('form', { name: 'Get In Touch' })).toBeVisible();
+});
