@@ -13,7 +13,9 @@ async function photo() {
 }
 
 function starLabel(page: Page, stars: number) {
-  return page.locator('label').filter({ has: page.getByRole('radio', { name: `${stars} stars`, exact: true }) });
+  return page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: `${stars} stars`, exact: true }) });
 }
 
 async function fillTool(

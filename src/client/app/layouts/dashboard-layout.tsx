@@ -1,3 +1,4 @@
+import { PageMeta } from '../../components/ui/page-meta.tsx';
 import { NavLink, Outlet } from 'react-router';
 import { useSession } from '../../lib/session.ts';
 import { useAdminCheck } from '../guards/use-admin-check.ts';
@@ -60,6 +61,10 @@ export function DashboardHome() {
   const user = useSession().data;
   return (
     <section className="card bg-base-100 border-base-300 border shadow-sm">
+      <PageMeta
+        title="Dashboard"
+        description="Your Forgeline dashboard: orders, payments, reviews and profile."
+      />
       <div className="card-body">
         <h2 className="text-2xl font-bold">Welcome to your dashboard, {user?.name}!</h2>
         <p className="text-base-content/75">

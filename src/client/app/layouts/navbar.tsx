@@ -94,12 +94,12 @@ export function Navbar() {
         aria-label="Main"
         className="mx-auto flex max-w-7xl items-center justify-between px-4 py-3 sm:px-6"
       >
-        <Link to="/" className="flex items-center gap-2.5" aria-label="Forgeline Tools & Parts, home">
+        <Link to="/" className="flex items-center gap-2.5">
           <BrandMark className="size-9" />
           <span className="leading-none">
             <span className="font-display block text-xl font-extrabold tracking-wide uppercase">
               Forgeline
-            </span>
+            </span>{' '}
             <span className="text-primary block text-[0.65rem] font-semibold uppercase tracking-[0.25em]">
               Tools &amp; Parts
             </span>

@@ -8,7 +8,7 @@ export function ErrorPage() {
   return (
     <SiteFrame>
       <section className="mx-auto w-full max-w-xl px-4 py-24 text-center">
-        <PageMeta title="Something went wrong" />
+        <PageMeta title="Something went wrong" description="This page could not be shown." />
         <h1 className="text-3xl font-bold">Something went wrong</h1>
         <p className="text-base-content/75 mt-3">
           This page could not be shown. Reloading usually helps; if it does not, please try again in a few

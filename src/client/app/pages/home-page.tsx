@@ -19,7 +19,10 @@ const GetInTouch = lazy(async () => ({
 export function HomePage() {
   return (
     <>
-      <PageMeta description="Forgeline supplies power tools, hand tools, bearings and fasteners in bulk to workshops and manufacturers, with minimum order quantities and fast delivery." />
+      <PageMeta
+        title=""
+        description="Forgeline supplies power tools, hand tools, bearings and fasteners in bulk to workshops and manufacturers, with minimum order quantities and fast delivery."
+      />
       <h1 className="sr-only">Forgeline Tools &amp; Parts: power tools, hand tools and parts in bulk</h1>
       <HeroBanner />
       <Suspense fallback={<div className="bg-primary h-40" />}>

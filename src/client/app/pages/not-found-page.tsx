@@ -4,7 +4,7 @@ import { PageMeta } from '../../components/ui/page-meta.tsx';
 export function NotFoundPage() {
   return (
     <div className="flex flex-1 items-center bg-base-200" data-testid="not-found">
-      <PageMeta title="Page not found" />
+      <PageMeta title="Page not found" description="This page does not exist at Forgeline Tools & Parts." />
       <img
         src="/images/not-found.svg"
         alt="Page not found"

@@ -17,7 +17,7 @@ export function Field({ label, error, hint, children }: FieldProps) {
         {label}
       </label>
       {children({ id, 'aria-invalid': Boolean(error), ...(error && { 'aria-describedby': errorId }) })}
-      {hint && !error && <p className="text-base-content/60 mt-1 text-xs">{hint}</p>}
+      {hint && !error && <p className="text-base-content/70 mt-1 text-xs">{hint}</p>}
       {error && (
         <p id={errorId} className="text-error mt-1 text-sm" role="alert">
           {error}

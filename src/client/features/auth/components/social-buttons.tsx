@@ -30,7 +30,7 @@ export function SocialButtons({
 
   return (
     <div className="grid gap-3">
-      <div className="divider text-base-content/60 my-0 text-xs uppercase">or</div>
+      <div className="divider text-base-content/70 my-0 text-xs uppercase">or</div>
       {providers.map((provider) => (
         <LoadingButton
           key={provider.id}

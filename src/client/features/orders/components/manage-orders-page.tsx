@@ -45,7 +45,10 @@ export function ManageOrdersPage() {
   const count = orders.data.length;
   return (
     <section>
-      <PageMeta title="Manage Order" />
+      <PageMeta
+        title="Manage Order"
+        description="Every order of the shop: ship paid orders and delete unpaid ones."
+      />
       <h2 className="mb-4 text-2xl font-bold">
         {count === 0 ? 'There is no Order' : `Here is the ${count} order(s):-`}
       </h2>
@@ -107,7 +110,7 @@ export function ManageOrdersPage() {
                       </div>
                     ) : (
                       <div className="grid gap-1">
-                        <span className="text-base-content/60">can't receive the money yet</span>
+                        <span className="text-base-content/70">can't receive the money yet</span>
                         <button
                           type="button"
                           className="btn btn-error btn-outline btn-xs"

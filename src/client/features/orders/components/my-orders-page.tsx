@@ -40,7 +40,10 @@ export function MyOrdersPage() {
   const count = orders.data.length;
   return (
     <section>
-      <PageMeta title="My Order" />
+      <PageMeta
+        title="My Order"
+        description="Your orders: pay, cancel unpaid ones and follow their delivery."
+      />
       <h2 className="mb-4 text-2xl font-bold">
         {count === 0
           ? "You Don't Have any order"
@@ -88,7 +91,7 @@ export function MyOrdersPage() {
                   <td>{order.isDeliverd ? 'Your Product is on the way.' : 'Pending..'}</td>
                   <td>
                     {order.paid ? (
-                      <span className="text-base-content/60">Can't Cancel</span>
+                      <span className="text-base-content/70">Can't Cancel</span>
                     ) : (
                       <button
                         type="button"

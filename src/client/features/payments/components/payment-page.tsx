@@ -37,7 +37,7 @@ export function PaymentPage() {
 
   return (
     <section className="card bg-base-100 border-base-300 max-w-xl border shadow-sm">
-      <PageMeta title="Payment" />
+      <PageMeta title="Payment" description="Pay for your order by card." />
       <div className="card-body gap-5">
         <div>
           <p className="text-accent font-semibold">Hello, {order.userName}</p>

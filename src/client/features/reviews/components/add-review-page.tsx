@@ -33,7 +33,10 @@ export function AddReviewPage() {
 
   return (
     <section className="card bg-base-100 border-base-300 max-w-2xl border shadow-sm">
-      <PageMeta title="Add Review" />
+      <PageMeta
+        title="Add Review"
+        description="Rate Forgeline and tell other buyers about the tools and the service you got."
+      />
       <form className="card-body gap-5" noValidate onSubmit={(event) => void onSubmit(event)}>
         <div>
           <h2 className="text-2xl font-bold">Hello {user?.name}, how did we do?</h2>

@@ -26,7 +26,7 @@ function ReviewCard({ review }: { review: Review }) {
           </figcaption>
         </div>
         <blockquote className="text-base-content/80">“{excerpt}”</blockquote>
-        <p className="text-base-content/60 text-xs">
+        <p className="text-base-content/70 text-xs">
           Posted on <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>
         </p>
       </div>

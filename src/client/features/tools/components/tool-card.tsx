@@ -30,15 +30,15 @@ export function ToolCard({
         <p className="text-base-content/75 line-clamp-3 text-sm">{tool.details}</p>
         <p className="text-2xl font-bold">
           {formatDollars(tool.price)}
-          <span className="text-base-content/60 ml-1 text-sm font-normal">per piece</span>
+          <span className="text-base-content/70 ml-1 text-sm font-normal">per piece</span>
         </p>
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <div className="bg-base-200 rounded-box px-3 py-2">
-            <dt className="text-base-content/60 text-xs uppercase tracking-wide">In stock</dt>
+            <dt className="text-base-content/70 text-xs uppercase tracking-wide">In stock</dt>
             <dd className="font-semibold">{count.format(tool.availableQuantity)} pcs</dd>
           </div>
           <div className="bg-base-200 rounded-box px-3 py-2">
-            <dt className="text-base-content/60 text-xs uppercase tracking-wide">Minimum order</dt>
+            <dt className="text-base-content/70 text-xs uppercase tracking-wide">Minimum order</dt>
             <dd className="font-semibold">{count.format(tool.minOrderQuantity)} pcs</dd>
           </div>
         </dl>

@@ -44,15 +44,15 @@ export function ToolDetailPage({ purchase }: { purchase?: (tool: Tool) => ReactN
         <p className="text-base-content/80 text-lg">{tool.details}</p>
         <p className="text-3xl font-bold">
           {formatDollars(tool.price)}
-          <span className="text-base-content/60 ml-2 text-base font-normal">per piece</span>
+          <span className="text-base-content/70 ml-2 text-base font-normal">per piece</span>
         </p>
         <dl className="grid grid-cols-2 gap-3">
           <div className="bg-base-200 rounded-box p-4">
-            <dt className="text-base-content/60 text-xs uppercase tracking-wide">In stock</dt>
+            <dt className="text-base-content/70 text-xs uppercase tracking-wide">In stock</dt>
             <dd className="text-xl font-semibold">{count.format(tool.availableQuantity)} pcs</dd>
           </div>
           <div className="bg-base-200 rounded-box p-4">
-            <dt className="text-base-content/60 text-xs uppercase tracking-wide">Minimum order</dt>
+            <dt className="text-base-content/70 text-xs uppercase tracking-wide">Minimum order</dt>
             <dd className="text-xl font-semibold">{count.format(tool.minOrderQuantity)} pcs</dd>
           </div>
         </dl>

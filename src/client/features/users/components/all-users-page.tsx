@@ -27,7 +27,7 @@ export function AllUsersPage() {
 
   return (
     <section>
-      <PageMeta title="All User" />
+      <PageMeta title="All User" description="Every account of the shop; make a user an administrator." />
       <h2 className="mb-4 text-2xl font-bold">Total User : {users.data.length}</h2>
       <div className="border-base-300 rounded-box overflow-x-auto border">
         <table className="table-zebra table">

@@ -123,7 +123,10 @@ export function EditProfilePage() {
     return <ErrorNotice message={profile.error.message} onRetry={() => void profile.refetch()} />;
   return (
     <section className="card bg-base-100 border-base-300 max-w-2xl border shadow-sm">
-      <PageMeta title="Edit Profile" />
+      <PageMeta
+        title="Edit Profile"
+        description="Update your name, photo, education, location, phone and LinkedIn profile."
+      />
       <div className="card-body gap-6">
         <div className="flex items-center gap-4">
           <Avatar src={profile.data.img} name={profile.data.name} size="size-16" />

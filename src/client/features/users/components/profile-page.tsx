@@ -41,7 +41,10 @@ export function ProfilePage() {
 
   return (
     <section className="card bg-base-100 border-base-300 max-w-2xl border shadow-sm">
-      <PageMeta title="My Profile" />
+      <PageMeta
+        title="My Profile"
+        description="Your name, e-mail, photo and contact details at Forgeline Tools & Parts."
+      />
       <div className="card-body gap-6">
         <div className="flex flex-wrap items-center gap-5">
           <Avatar src={user.img} name={user.name} size="size-24" />
@@ -59,7 +62,7 @@ export function ProfilePage() {
               key={label}
               className="grid grid-cols-[10rem_1fr] gap-3 py-2.5 text-sm sm:grid-cols-[14rem_1fr]"
             >
-              <dt className="text-base-content/60 font-semibold">{label}</dt>
+              <dt className="text-base-content/70 font-semibold">{label}</dt>
               <dd className="break-words">{value}</dd>
             </div>
           ))}

@@ -9,7 +9,10 @@ export function AddToolPage() {
   const add = useAddTool();
   return (
     <section className="card bg-base-100 border-base-300 max-w-2xl border shadow-sm">
-      <PageMeta title="Add Products" />
+      <PageMeta
+        title="Add Products"
+        description="Add a tool to the catalogue with its price, stock, minimum order, details and photo."
+      />
       <div className="card-body">
         <h2 className="mb-2 text-2xl font-bold">Add a tool</h2>
         <ToolForm

@@ -36,7 +36,7 @@ export function ManageToolsPage() {
   const count = tools.data.length;
   return (
     <section>
-      <PageMeta title="Manage Tools" />
+      <PageMeta title="Manage Tools" description="The catalogue: update or delete tools." />
       <h2 className="mb-4 text-2xl font-bold">
         {count === 0 ? 'There is no Tools.Add Some Tools' : `Here is the ${count} Tool(s):-`}
       </h2>

@@ -20,7 +20,10 @@ export function UpdateToolPage() {
 
   return (
     <section className="grid items-start gap-6 lg:grid-cols-[320px_1fr]">
-      <PageMeta title={`Update ${current.name}`} />
+      <PageMeta
+        title={`Update ${current.name}`}
+        description={`Change the price, stock, minimum order, details or photo of ${current.name}.`}
+      />
       <ToolCard tool={current} showBuy={false} />
       <div className="card bg-base-100 border-base-300 border shadow-sm">
         <div className="card-body">
