@@ -112,7 +112,7 @@ test('a user without orders is refused a review; a buyer posts one that shows on
   await expect(page.getByLabel('Your review')).toHaveValue('');
 
   await page.goto('/');
-  const carousel = page.getByRole('region', { name: 'Reviews' });
+  const carousel = page.getByRole('region', { name: 'Buyer reviews' });
   const card = carousel.getByRole('listitem').first();
   await expect(card.getByText('Review Writer')).toBeVisible();
   await expect(card.getByRole('img', { name: '4 out of 5 stars' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readOutbox } from '../../src/server/adapters/mail/outbox.ts';
-import { mailTo, uniqueEmail } from './support.ts';
+import { mailTo, signUpViaApi, uniqueEmail } from './support.ts';
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Highlights' });
 const slide = (page: Page, n: number) => banner(page).getByRole('group', { name: `${n} of 2` });
@@ -149,4 +149,75 @@ test('the contact page gives the postal address, the official contact address an
   );
   await expect(page.getByRole('link', { name: /^\+1 \(412\) 555-/ })).toHaveCount(3);
   await expect(page.getByRole('form', { name: 'Get In Touch' })).toBeVisible();
+});
+
+test('the reviews carousel shows 1, 2 or 3 reviews by width, and moves by keyboard and by swipe', async ({
+  page,
+}) => {
+  await signUpViaApi(page, 'Rhea Reviewer');
+  const origin = { origin: process.env.E2E_BASE_URL! };
+  const [tool] = (await (await page.request.get('/api/parts?limit=1')).json()) as Array<{
+    _id: string;
+    minOrderQuantity: number;
+  }>;
+  await page.request.post('/api/order', {
+    data: { toolId: tool!._id, quantity: tool!.minOrderQuantity, address: '9 Forge Row', number: '5550123' },
+    headers: origin,
+  });
+  for (const stars of [5, 4.5, 4, 3]) {
+    const posted = await page.request.post('/api/review', {
+      data: { customRating: stars, review: `A ${stars}-star review of the service` },
+      headers: origin,
+    });
+    expect(posted.ok()).toBe(true);
+  }
+
+  const carousel = page.getByRole('region', { name: 'Buyer reviews' });
+  const slideWidthRatio = async () =>
+    carousel.evaluate((region) => {
+      const slide = region.querySelector('li')!.getBoundingClientRect().width;
+      return region.getBoundingClientRect().width / slide;
+    });
+  for (const [width, perView] of [
+    [375, 1],
+    [800, 2],
+    [1280, 3],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(carousel.getByText('A 3-star review of the service')).toBeAttached();
+    expect(Math.round(await slideWidthRatio())).toBe(perView);
+  }
+
+  const previous = carousel.getByRole('button', { name: 'Previous reviews' });
+  await expect(previous).toBeDisabled();
+  await carousel.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(previous).toBeEnabled();
+  await page.keyboard.press('ArrowLeft');
+  await expect(previous).toBeDisabled();
+
+  const box = (await carousel.locator('ul').boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width * 0.8, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.5, y, { steps: 8 });
+  await page.mouse.move(box.x + box.width * 0.1, y, { steps: 8 });
+  await page.mouse.up();
+  await expect(previous).toBeEnabled();
+});
+
+test('the home page loads no dashboard, admin, blog or portfolio code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Frequently Asked Questions' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(
+    scripts.filter((path) => /dashboard|manage|add-|update-|payment|profile|users|blog|portfolio/.test(path)),
+  ).toEqual([]);
 });

@@ -5,7 +5,6 @@ import { RequireAuth } from './guards/require-auth.tsx';
 import { SiteLayout } from './layouts/site-layout.tsx';
 import { ErrorPage } from './pages/error-page.tsx';
 import { HomePage } from './pages/home-page.tsx';
-import { NotFoundPage } from './pages/not-found-page.tsx';
 import { PlaceholderPage } from './pages/placeholder-page.tsx';
 
 function placeholder(path: string, title: string): RouteObject {
@@ -147,7 +146,10 @@ export const routes: RouteObject[] = [
       },
       placeholder('my-portfolio', 'Portfolio'),
       dashboardRoutes,
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: '*',
+        ...lazyPage(async () => ({ Component: (await import('./pages/not-found-page.tsx')).NotFoundPage })),
+      },
     ],
   },
 ];

@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { messages } from '../../../shared/messages.ts';
 import { BrandMark } from '../../components/ui/brand-mark.tsx';
@@ -30,6 +29,8 @@ function AccountLinks({ block = false }: { block?: boolean }) {
     );
   }
   const handleSignOut = async () => {
+    // The toast library is not part of the first download (see app/toasts.tsx).
+    const { default: toast } = await import('react-hot-toast');
     try {
       await signOut();
       toast.success(messages.signedOut);

@@ -1,16 +1,19 @@
 import { lazy, Suspense } from 'react';
 import { PageMeta } from '../../components/ui/page-meta.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { FaqAccordion } from '../../features/home/components/faq-accordion.tsx';
-import { HeroBanner } from '../../features/home/components/hero-banner.tsx';
+import { WhenVisible } from '../../components/ui/when-visible.tsx';
+import { BannerCarousel } from '../../features/home/components/banner-carousel.tsx';
 import { LatestTools } from '../../features/tools/components/latest-tools.tsx';
 
-// Below the banner: these sections and their libraries load after the first paint.
+// Below the banner: these sections and their libraries load after the first paint, the lower ones once near.
 const StatsCounters = lazy(async () => ({
   default: (await import('../../features/home/components/stats-counters.tsx')).StatsCounters,
 }));
 const ReviewsCarousel = lazy(async () => ({
   default: (await import('../../features/reviews/components/reviews-carousel.tsx')).ReviewsCarousel,
+}));
+const FaqAccordion = lazy(async () => ({
+  default: (await import('../../features/home/components/faq-accordion.tsx')).FaqAccordion,
 }));
 const GetInTouch = lazy(async () => ({
   default: (await import('../../features/contact/components/get-in-touch.tsx')).GetInTouch,
@@ -24,7 +27,7 @@ export function HomePage() {
         description="Forgeline supplies power tools, hand tools, bearings and fasteners in bulk to workshops and manufacturers, with minimum order quantities and fast delivery."
       />
       <h1 className="sr-only">Forgeline Tools &amp; Parts: power tools, hand tools and parts in bulk</h1>
-      <HeroBanner />
+      <BannerCarousel />
       <Suspense fallback={<div className="bg-primary h-40" />}>
         <StatsCounters />
       </Suspense>
@@ -37,15 +40,17 @@ export function HomePage() {
               Reviews
             </h2>
           </div>
-          <Suspense fallback={<Spinner label="Loading reviews" />}>
+          <WhenVisible fallback={<Spinner label="Loading reviews" />}>
             <ReviewsCarousel />
-          </Suspense>
+          </WhenVisible>
         </div>
       </section>
-      <Suspense fallback={<Spinner label="Loading" />}>
+      <WhenVisible fallback={<div className="bg-neutral min-h-[36rem]" />}>
         <GetInTouch />
-      </Suspense>
-      <FaqAccordion />
+      </WhenVisible>
+      <WhenVisible fallback={<div className="min-h-[24rem]" />}>
+        <FaqAccordion />
+      </WhenVisible>
     </>
   );
 }

@@ -1,6 +1,5 @@
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import type { EmblaCarouselType } from 'embla-carousel';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { bannerSlides } from '../../../content/home.ts';
 import { usePrefersReducedMotion } from '../../../lib/reduced-motion.ts';
 import { BannerFrame, BannerSlideContent } from './banner-slide.tsx';
@@ -8,13 +7,38 @@ import { BannerFrame, BannerSlideContent } from './banner-slide.tsx';
 const AUTOPLAY_MS = 2500;
 
 /**
+ * The carousel library attaches to the slides already on the page once its code has arrived after the first
+ * paint: the first slide shows at once and is never replaced.
+ */
+function useLazyEmbla() {
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [embla, setEmbla] = useState<EmblaCarouselType>();
+  useEffect(() => {
+    let instance: EmblaCarouselType | undefined;
+    let cancelled = false;
+    void Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]).then(
+      ([{ default: EmblaCarousel }, { default: Autoplay }]) => {
+        if (cancelled || !viewportRef.current) return;
+        instance = EmblaCarousel(viewportRef.current, { loop: true }, [
+          Autoplay({ delay: AUTOPLAY_MS, playOnInit: false, stopOnInteraction: false }),
+        ]);
+        setEmbla(instance);
+      },
+    );
+    return () => {
+      cancelled = true;
+      instance?.destroy();
+    };
+  }, []);
+  return [viewportRef, embla] as const;
+}
+
+/**
  * The home banner: advances every 2.5 s, holds still while the pointer is over it or focus is inside it, and
  * not at all when the visitor pauses it or prefers reduced motion. Arrow keys, buttons, dots and swipe move it.
  */
 export function BannerCarousel() {
-  const [emblaRef, embla] = useEmblaCarousel({ loop: true }, [
-    Autoplay({ delay: AUTOPLAY_MS, playOnInit: false, stopOnInteraction: false }),
-  ]);
+  const [viewportRef, embla] = useLazyEmbla();
   const reducedMotion = usePrefersReducedMotion();
   const [selected, setSelected] = useState(0);
   const [pausedByVisitor, setPausedByVisitor] = useState(false);
@@ -53,7 +77,7 @@ export function BannerCarousel() {
         if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
     >
-      <div ref={emblaRef} className="overflow-hidden">
+      <div ref={viewportRef} className="overflow-hidden">
         <div className="flex touch-pan-y" aria-live={paused ? 'polite' : 'off'}>
           {bannerSlides.map((slide, index) => (
             <div

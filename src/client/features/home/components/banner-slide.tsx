@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { BannerSlide } from '../../../content/home.ts';
 
-/** One slide of the home banner; also painted on its own while the carousel's code loads. */
+/** One slide of the home banner. */
 export function BannerSlideContent({ slide, eager }: { slide: BannerSlide; eager: boolean }) {
   return (
     <div className="mx-auto grid h-full max-w-7xl items-center gap-8 px-4 pt-12 pb-20 sm:px-6 md:pt-16 lg:grid-cols-[1.2fr_1fr] lg:pb-24">
@@ -20,6 +20,7 @@ export function BannerSlideContent({ slide, eager }: { slide: BannerSlide; eager
           width={400}
           height={300}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
           className="aspect-[4/3] w-full object-cover"
         />
       </div>
@@ -27,7 +28,7 @@ export function BannerSlideContent({ slide, eager }: { slide: BannerSlide; eager
   );
 }
 
-/** The banner's frame: dark band with a dotted texture, the same size with or without the carousel. */
+/** The banner's frame: a dark band with a dotted texture. */
 export function BannerFrame({ children, ...rest }: React.ComponentProps<'section'>) {
   return (
     <section className="bg-neutral text-neutral-content relative overflow-hidden" {...rest}>

@@ -63,7 +63,7 @@ export function ReviewsCarousel() {
     <div
       role="region"
       aria-roledescription="carousel"
-      aria-label="Reviews"
+      aria-label="Buyer reviews"
       tabIndex={0}
       className="rounded-box"
       onKeyDown={(event) => {
