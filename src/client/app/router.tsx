@@ -131,7 +131,12 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/contact/components/contact-page.tsx')).ContactPage,
         })),
       },
-      placeholder('blog', 'Blog'),
+      {
+        path: 'blog',
+        ...lazyPage(async () => ({
+          Component: (await import('../features/blog/components/blog-page.tsx')).BlogPage,
+        })),
+      },
       { path: 'parts', element: <ToolsPage /> },
       {
         path: 'parts/:id',
