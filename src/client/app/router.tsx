@@ -6,11 +6,6 @@ import { SiteLayout } from './layouts/site-layout.tsx';
 import { ErrorPage } from './pages/error-page.tsx';
 import { HomePage } from './pages/home-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
-import { PlaceholderPage } from './pages/placeholder-page.tsx';
-
-function placeholder(path: string, title: string): RouteObject {
-  return { path, element: <PlaceholderPage title={title} /> };
-}
 
 // Account, dashboard and admin screens are separate chunks, loaded when their route is visited.
 const lazyPage = (load: () => Promise<{ Component: ComponentType }>) => ({ lazy: load });
@@ -150,7 +145,12 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      placeholder('my-portfolio', 'Portfolio'),
+      {
+        path: 'my-portfolio',
+        ...lazyPage(async () => ({
+          Component: (await import('../features/portfolio/components/portfolio-page.tsx')).PortfolioPage,
+        })),
+      },
       dashboardRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
