@@ -5,13 +5,8 @@ import { RequireAuth } from './guards/require-auth.tsx';
 import { SiteLayout } from './layouts/site-layout.tsx';
 import { ErrorPage } from './pages/error-page.tsx';
 import { HomePage } from './pages/home-page.tsx';
-import { PlaceholderPage } from './pages/placeholder-page.tsx';
 
-function placeholder(path: string, title: string): RouteObject {
-  return { path, element: <PlaceholderPage title={title} /> };
-}
-
-// Account, dashboard and admin screens are separate chunks, loaded when their route is visited.
+// Account, dashboard, admin, blog and portfolio screens are separate chunks, loaded when their route is visited.
 const lazyPage = (load: () => Promise<{ Component: ComponentType }>) => ({ lazy: load });
 
 const dashboardRoutes: RouteObject = {
@@ -130,7 +125,12 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/contact/components/contact-page.tsx')).ContactPage,
         })),
       },
-      placeholder('blog', 'Blog'),
+      {
+        path: 'blog',
+        ...lazyPage(async () => ({
+          Component: (await import('../features/blog/components/blog-page.tsx')).BlogPage,
+        })),
+      },
       { path: 'parts', element: <ToolsPage /> },
       {
         path: 'parts/:id',
@@ -144,7 +144,12 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      placeholder('my-portfolio', 'Portfolio'),
+      {
+        path: 'my-portfolio',
+        ...lazyPage(async () => ({
+          Component: (await import('../features/portfolio/components/portfolio-page.tsx')).PortfolioPage,
+        })),
+      },
       dashboardRoutes,
       {
         path: '*',
