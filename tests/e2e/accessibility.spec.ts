@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { demoAdmin, signIn, signUpViaApi } from './support.ts';
+import { demoAdmin, expectNoSeriousAxeFindings, signIn, signUpViaApi } from './support.ts';
 
 interface Tool {
   _id: string;
@@ -12,15 +11,7 @@ async function checkPage(page: Page, path: string, ready: (page: Page) => Promis
   await page.goto(path);
   await ready(page);
   await expect(page.locator('main .loading-spinner')).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
-    }));
-  expect(serious, `axe on ${path}`).toEqual([]);
+  await expectNoSeriousAxeFindings(page, path);
   return {
     title: await page.title(),
     description: await page.locator('meta[name="description"]').getAttribute('content'),
@@ -35,7 +26,14 @@ const newestTool = async (page: Page) =>
 
 test('public pages: no serious axe findings, each with its own title and description', async ({ page }) => {
   const pages: Array<[string, (page: Page) => Promise<void>]> = [
-    ['/', async (p) => expect(p.getByRole('list', { name: 'Tools' }).getByRole('article')).toHaveCount(6)],
+    [
+      '/',
+      async (p) => {
+        await expect(p.getByRole('list', { name: 'Tools' }).getByRole('article')).toHaveCount(6);
+        await expect(p.getByRole('form', { name: 'Get In Touch' })).toBeVisible();
+        await expect(p.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible();
+      },
+    ],
     ['/parts', heading('All Tools', 1)],
     ['/contact', heading('Contact', 1)],
     ['/blog', async (p) => expect(p.locator('article').first()).toBeVisible()],

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { readOutbox } from '../../src/server/adapters/mail/outbox.ts';
 
@@ -47,4 +48,17 @@ export async function mailTo(to: string, subject: string) {
     })
     .toBe(true);
   return found!;
+}
+
+/** Fails on any serious or critical axe finding on the page as it is now, naming the rule and the first nodes. */
+export async function expectNoSeriousAxeFindings(page: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+    }));
+  expect(serious, `axe on ${label}`).toEqual([]);
 }
