@@ -29,7 +29,7 @@ export function DashboardLayout() {
           <h1 className="text-2xl font-bold sm:text-3xl">Welcome, {user?.name}</h1>
         </div>
       </header>
-      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-[220px_1fr]">
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[220px_1fr]">
         <nav aria-label="Dashboard" className="bg-base-100 rounded-box border-base-300 h-fit border p-2">
           <ul className="menu w-full gap-1">
             {menu.map((item) => (

@@ -106,7 +106,7 @@ export function Navbar() {
             </span>
           </span>
         </Link>
-        <ul className="hidden items-center gap-1 md:flex">
+        <ul className="hidden items-center gap-1 lg:flex">
           {visibleLinks.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} end={link.end} className={navClass}>
@@ -119,7 +119,7 @@ export function Navbar() {
         <button
           ref={toggleRef}
           type="button"
-          className="btn btn-ghost btn-square text-neutral-content hover:bg-white/10 md:hidden"
+          className="btn btn-ghost btn-square text-neutral-content hover:bg-white/10 lg:hidden"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -138,7 +138,7 @@ export function Navbar() {
         </button>
       </nav>
       {menuOpen && (
-        <ul id="mobile-menu" className="border-t border-white/10 px-4 pb-4 md:hidden">
+        <ul id="mobile-menu" className="border-t border-white/10 px-4 pb-4 lg:hidden">
           {visibleLinks.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} end={link.end} className={(state) => `block ${navClass(state)}`}>
