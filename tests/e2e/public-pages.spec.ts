@@ -5,7 +5,9 @@ import { mailTo, signUpViaApi, uniqueEmail } from './support.ts';
 const banner = (page: Page) => page.getByRole('region', { name: 'Highlights' });
 const slide = (page: Page, n: number) => banner(page).getByRole('group', { name: `${n} of 2` });
 
-test('the banner advances on its own every 2.5 s and holds still under the pointer', async ({ page }) => {
+test('the banner advances on its own every 2.5 s and holds still under the pointer or with focus inside', async ({
+  page,
+}) => {
   await page.clock.install();
   await page.goto('/');
   await expect(slide(page, 2)).toBeAttached();
@@ -32,6 +34,13 @@ test('the banner advances on its own every 2.5 s and holds still under the point
   await page.mouse.move(0, 0);
   await page.clock.runFor(2600);
   await expect(slide(page, 1)).not.toHaveAttribute('inert');
+
+  await banner(page).getByRole('button', { name: 'Show slide 1' }).focus();
+  await page.clock.runFor(6000);
+  await expect(slide(page, 1)).not.toHaveAttribute('inert');
+  await page.getByRole('link', { name: 'More Tools' }).focus();
+  await page.clock.runFor(2600);
+  await expect(slide(page, 2)).not.toHaveAttribute('inert');
 });
 
 test('the banner moves with the arrow keys and its pause button stops it', async ({ page }) => {
