@@ -12,10 +12,11 @@ async function checkPage(page: Page, path: string, ready: (page: Page) => Promis
   await ready(page);
   await expect(page.locator('main .loading-spinner')).toHaveCount(0);
   await expectNoSeriousAxeFindings(page, path);
-  return {
-    title: await page.title(),
-    description: await page.locator('meta[name="description"]').getAttribute('content'),
-  };
+  const title = await page.title();
+  const description = (await page.locator('meta[name="description"]').getAttribute('content')) ?? '';
+  expect(title, `title of ${path}`).toMatch(/Forgeline Tools & Parts$/);
+  expect(description.length, `description of ${path}`).toBeGreaterThan(20);
+  return { title, description };
 }
 
 const heading = (name: string | RegExp, level?: number) => async (page: Page) =>
@@ -41,20 +42,19 @@ test('public pages: no serious axe findings, each with its own title and descrip
     ['/signin', heading('Sign In', 1)],
     ['/signup', heading('Sign Up', 1)],
     ['/reset-password?token=not-a-token', heading(/password/i, 1)],
+    ['/verify-email?token=not-a-token', heading('Confirm your e-mail', 1)],
     ['/no-such-page', async (p) => expect(p.getByRole('img')).toBeVisible()],
   ];
   const seen = new Map<string, string>();
   for (const [path, ready] of pages) {
     const { title, description } = await checkPage(page, path, ready);
-    expect(title, path).toMatch(/Forgeline Tools & Parts$/);
-    expect(description?.length ?? 0, `description of ${path}`).toBeGreaterThan(20);
     expect(seen.get(title), `title of ${path}`).toBeUndefined();
-    expect([...seen.values()].includes(description!), `description of ${path}`).toBe(false);
-    seen.set(title, description!);
+    expect([...seen.values()].includes(description), `description of ${path}`).toBe(false);
+    seen.set(title, description);
   }
 });
 
-test('a buyer’s screens: no serious axe findings', async ({ page }) => {
+test('a buyer’s screens: no serious axe findings, each with a title and description', async ({ page }) => {
   await signUpViaApi(page, 'Axel Access');
   const tool = await newestTool(page);
   const order = await page.request.post('/api/order', {
@@ -76,7 +76,9 @@ test('a buyer’s screens: no serious axe findings', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign Out' }).click();
 });
 
-test('an administrator’s screens: no serious axe findings', async ({ page }) => {
+test('an administrator’s screens: no serious axe findings, each with a title and description', async ({
+  page,
+}) => {
   await signIn(page, demoAdmin);
   const tool = await newestTool(page);
   await checkPage(page, '/dashboard/user', heading(/Total User/));
