@@ -13,7 +13,7 @@ export function BannerSlideContent({ slide, eager }: { slide: BannerSlide; eager
           {slide.action.label}
         </Link>
       </div>
-      <div className="rounded-box hidden overflow-hidden border-4 border-white/10 shadow-2xl md:block">
+      <div className="rounded-box hidden overflow-hidden border-4 border-white/10 shadow-2xl lg:block">
         <img
           src={slide.image}
           alt={slide.imageAlt}

@@ -28,7 +28,7 @@ export function StatsCounters() {
       </h2>
       <dl ref={ref} className="mx-auto grid max-w-7xl grid-cols-3 gap-4 px-4 py-10 text-center sm:px-6">
         {stats.map(({ label, value }) => (
-          <div key={label} className="flex flex-col-reverse">
+          <div key={label} className="flex flex-col-reverse justify-end">
             <dt className="text-xs font-semibold uppercase tracking-[0.15em] sm:text-sm sm:tracking-[0.2em]">
               {label}
             </dt>
