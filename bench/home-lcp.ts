@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContextOptions } from '@playwright/test';
+import { chromiumLaunchOptions } from '../scripts/chromium.ts';
 
 const RUNS = Number(process.env.BENCH_LCP_RUNS ?? 3);
 const TARGET_LCP_MS = 2500;
@@ -35,20 +36,6 @@ const VIEWPORTS: Array<{ label: string; options: BrowserContextOptions }> = [
   },
   { label: 'desktop 1280×800', options: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 } },
 ];
-
-export const CHROMIUM_LAUNCH = {
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-};
 
 interface LcpEntry {
   time: number;
@@ -247,7 +234,7 @@ export async function homeLcpBench(runs = RUNS): Promise<HomeLcpResult[]> {
   const server = await startBuiltServer();
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({ ...CHROMIUM_LAUNCH, timeout: 30_000 });
+    browser = await chromium.launch({ ...chromiumLaunchOptions, timeout: 30_000 });
     // Warm-up without throttling: the server's first catalogue query and the browser's first start.
     const warm = await browser.newContext();
     await (await warm.newPage()).goto(`${server.base}/`, { waitUntil: 'networkidle', timeout: 60_000 });

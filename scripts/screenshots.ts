@@ -4,22 +4,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium.ts';
 
 const [base = 'http://localhost:3000', list = '/,/parts', outDir = 'test-results/screenshots'] =
   process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 for (const width of [375, 768, 1280]) {
   const page = await browser.newPage({ viewport: { width, height: 800 } });
   if (process.env.SHOT_EMAIL) {

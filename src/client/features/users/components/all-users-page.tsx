@@ -1,5 +1,6 @@
 import toast from 'react-hot-toast';
 import { messages } from '../../../../shared/messages.ts';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
 import { LoadingButton } from '../../../components/ui/loading-button.tsx';
 import { LoadingImage } from '../../../components/ui/loading-image.tsx';
@@ -29,46 +30,33 @@ export function AllUsersPage() {
     <section>
       <PageMeta title="All User" description="Every account of the shop; make a user an administrator." />
       <h2 className="mb-4 text-2xl font-bold">Total User : {users.data.length}</h2>
-      <div className="border-base-300 rounded-box overflow-x-auto border">
-        <table className="table-zebra table">
-          <thead>
-            <tr>
-              <th>No.</th>
-              <th>Image</th>
-              <th>Name</th>
-              <th>Email</th>
-              <th>Role</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.data.map((user, index) => (
-              <tr key={user._id}>
-                <th>{index + 1}</th>
-                <td>
-                  <Avatar src={user.img} name={user.name} size="size-10" />
-                </td>
-                <td>{user.name}</td>
-                <td>{user.email}</td>
-                <td>
-                  {user.role === 'admin' ? (
-                    <span className="badge badge-primary">Admin</span>
-                  ) : (
-                    <LoadingButton
-                      type="button"
-                      loading={promote.isPending && promote.variables === user.email}
-                      className="btn btn-secondary btn-xs"
-                      aria-label={`Promote ${user.name}`}
-                      onClick={() => void onPromote(user.email)}
-                    >
-                      Promote
-                    </LoadingButton>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={['No.', 'Image', 'Name', 'Email', 'Role']}>
+        {users.data.map((user, index) => (
+          <tr key={user._id}>
+            <th>{index + 1}</th>
+            <td>
+              <Avatar src={user.img} name={user.name} size="size-10" />
+            </td>
+            <td>{user.name}</td>
+            <td>{user.email}</td>
+            <td>
+              {user.role === 'admin' ? (
+                <span className="badge badge-primary">Admin</span>
+              ) : (
+                <LoadingButton
+                  type="button"
+                  loading={promote.isPending && promote.variables === user.email}
+                  className="btn btn-secondary btn-xs"
+                  aria-label={`Promote ${user.name}`}
+                  onClick={() => void onPromote(user.email)}
+                >
+                  Promote
+                </LoadingButton>
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }

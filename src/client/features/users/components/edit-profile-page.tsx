@@ -5,6 +5,7 @@ import { messages } from '../../../../shared/messages.ts';
 import type { ProfileUpdate, User } from '../../../../shared/schemas/users.ts';
 import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
 import { Field } from '../../../components/ui/form-field.tsx';
+import { ImageUploadField } from '../../../components/ui/image-upload-field.tsx';
 import { LoadingButton } from '../../../components/ui/loading-button.tsx';
 import { LoadingImage } from '../../../components/ui/loading-image.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
@@ -78,32 +79,13 @@ function EditProfileForm({ user }: { user: User }) {
       <Field label="Email">
         {(props) => <input {...props} name="email" className="input w-full" value={user.email} readOnly />}
       </Field>
-      <Field
+      <ImageUploadField
         label="Update Image"
+        name="image"
         hint="JPEG, PNG, WebP or GIF, at most 5 MB. Without one your picture stays."
-      >
-        {(props) => (
-          <input
-            {...props}
-            type="file"
-            name="image"
-            accept="image/jpeg,image/png,image/webp,image/gif"
-            className="file-input w-full"
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          />
-        )}
-      </Field>
-      {progress !== null && (
-        <div>
-          <p className="mb-1 text-sm">Uploading the image: {progress}%</p>
-          <progress
-            className="progress progress-primary w-full"
-            value={progress}
-            max={100}
-            aria-label="Upload progress"
-          />
-        </div>
-      )}
+        progress={progress}
+        onFile={setFile}
+      />
       {error && (
         <p role="alert" className="text-error text-sm">
           {error}

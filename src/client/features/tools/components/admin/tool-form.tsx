@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../../../../shared/messages.ts';
 import { toolInputSchema, toolUpdateSchema, type ToolUpdate } from '../../../../../shared/schemas/tools.ts';
+import { ImageUploadField } from '../../../../components/ui/image-upload-field.tsx';
 import { Field } from '../../../../components/ui/form-field.tsx';
 import { LoadingButton } from '../../../../components/ui/loading-button.tsx';
 import { uploadImage } from '../../../../lib/upload-image.ts';
@@ -117,38 +118,19 @@ export function ToolForm({ mode, initial = EMPTY, currentImage, submitLabel, onS
           />
         )}
       </Field>
-      <Field
+      <ImageUploadField
         label="Photo"
+        name="photo"
         error={errors.image}
         hint={
           mode === 'update'
             ? 'Leave empty to keep the current photo.'
             : 'JPEG, PNG, WebP or GIF, at most 5 MB.'
         }
-      >
-        {(props) => (
-          <input
-            {...props}
-            key={fileKey}
-            type="file"
-            name="photo"
-            accept="image/jpeg,image/png,image/webp,image/gif"
-            className="file-input w-full"
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          />
-        )}
-      </Field>
-      {progress !== null && (
-        <div>
-          <p className="mb-1 text-sm">Uploading the photo: {progress}%</p>
-          <progress
-            className="progress progress-primary w-full"
-            value={progress}
-            max={100}
-            aria-label="Upload progress"
-          />
-        </div>
-      )}
+        progress={progress}
+        onFile={setFile}
+        resetKey={fileKey}
+      />
       <LoadingButton loading={saving} className="btn btn-primary w-fit">
         {submitLabel}
       </LoadingButton>
