@@ -38,7 +38,10 @@ export function ContactDetails({ showPhones = true }: { showPhones?: boolean }) 
           {SHOP_CONTACT.phones.map(({ label, number }) => (
             <dd key={label} className="mt-1">
               {label}:{' '}
-              <a href={`tel:${number.replace(/[^+\d]/g, '')}`} className="link link-hover font-semibold">
+              <a
+                href={`tel:${number.replace(/[^+\d]/g, '')}`}
+                className="link link-hover font-semibold whitespace-nowrap"
+              >
                 {number}
               </a>
             </dd>
