@@ -22,11 +22,12 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
-import { promoteConfiguredAdmins } from './modules/users/users.repo.ts';
+import { applyConfiguredAdmins } from './modules/users/users.repo.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { clientDistDir } from './paths.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { inputGuardPlugin, JSON_BODY_LIMIT } from './plugins/input-guard.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticPlugin } from './plugins/static.ts';
@@ -53,7 +54,7 @@ export interface AppOptions {
 export async function buildApp(config: Config, options: AppOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -87,7 +88,9 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close?.());
 
-  await promoteConfiguredAdmins(database.db, config.adminEmails);
+  for (const email of await applyConfiguredAdmins(database.db, config.adminEmails)) {
+    app.log.warn(`${email} is in ADMIN_EMAILS but not verified: it is no administrator until it is`);
+  }
   const auth = createAuth({
     config,
     db: database.db,
@@ -98,6 +101,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
 
   await app.register(sensible);
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   const https = config.baseUrl.startsWith('https://');
   await app.register(securityPlugin, {
     https,

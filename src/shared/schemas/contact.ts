@@ -7,7 +7,7 @@ export const contactMessageSchema = z.object({
     .string({ message: 'Name is required' })
     .trim()
     .min(1, 'Name is required')
-    .max(100, 'At most 100 characters')
+    .max(100, { message: 'At most 100 characters', abort: true })
     .regex(/^[^\r\n]*$/, 'The name must fit on one line'),
   email: emailSchema,
   message: z

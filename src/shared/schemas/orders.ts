@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { MAX_STOCK } from './tools.ts';
 
 export const orderSchema = z.object({
   _id: z.string(),
@@ -37,9 +38,15 @@ export const placeOrderSchema = purchaseFieldsSchema.extend({
   quantity: z
     .number({ message: messages.quantityRequired })
     .int('The quantity must be a whole number')
-    .positive('The quantity must be at least 1'),
+    .positive('The quantity must be at least 1')
+    .max(MAX_STOCK, 'The quantity must be at most 10,000,000'),
 });
 export type PlaceOrder = z.infer<typeof placeOrderSchema>;
+
+/** The most one order may come to: the largest single card payment Stripe takes. */
+export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
+export const ORDER_TOO_LARGE_MESSAGE =
+  'One order can come to at most $999,999.99. Please order fewer pieces, or contact us for a larger order.';
 
 export const insertedIdSchema = z.object({ insertedId: z.string() });
 export const deletedCountSchema = z.object({ deletedCount: z.number().int() });

@@ -17,6 +17,8 @@ export const toolSchema = z.object({
 export type Tool = z.infer<typeof toolSchema>;
 
 export const TOOLS_LIMIT_MAX = 100;
+/** The most pieces of one tool the shop stocks, and so the most one order can ask for. */
+export const MAX_STOCK = 10_000_000;
 
 export const toolListQuerySchema = z.object({
   limit: z.coerce
@@ -43,7 +45,8 @@ export const toolInputSchema = z.object({
     .min(1, messages.nameRequired)
     .max(200, 'At most 200 characters'),
   price: requiredNumber(messages.priceRequired)
-    .refine((value) => value > 0, 'The price must be more than 0')
+    // A price that rounds to no cent at all is no price.
+    .refine((value) => Math.round(value * 100) >= 1, 'The price must be more than 0')
     .refine(
       (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
       'The price can have at most two decimals',
@@ -51,10 +54,10 @@ export const toolInputSchema = z.object({
     .refine((value) => value <= 1_000_000, 'The price must be at most 1,000,000'),
   availableQuantity: requiredNumber(messages.availableQuantityRequired)
     .refine(Number.isInteger, 'availableQuantity must be a whole number')
-    .refine((value) => value >= 0 && value <= 10_000_000, 'availableQuantity must be from 0 to 10,000,000'),
+    .refine((value) => value >= 0 && value <= MAX_STOCK, 'availableQuantity must be from 0 to 10,000,000'),
   minOrderQuantity: requiredNumber(messages.minOrderQuantityRequired)
     .refine(Number.isInteger, 'minOrderQuantity must be a whole number')
-    .refine((value) => value >= 1 && value <= 10_000_000, 'minOrderQuantity must be at least 1'),
+    .refine((value) => value >= 1 && value <= MAX_STOCK, 'minOrderQuantity must be at least 1'),
   details: z
     .string({ message: messages.detailsRequired })
     .trim()
@@ -63,6 +66,7 @@ export const toolInputSchema = z.object({
   image: z
     .string({ message: messages.imageRequired })
     .min(1, messages.imageRequired)
+    .max(200, { message: 'The image must be an upload of ours', abort: true })
     .regex(TOOL_IMAGE_PATTERN, 'The image must be an upload of ours'),
 });
 export type ToolInput = z.infer<typeof toolInputSchema>;

@@ -1,7 +1,11 @@
 import { httpErrors } from '@fastify/sensible';
 import { eq } from 'drizzle-orm';
 import { belowMinimum, notEnoughStock } from '../../../shared/messages.ts';
-import type { PlaceOrder } from '../../../shared/schemas/orders.ts';
+import {
+  MAX_ORDER_TOTAL_CENTS,
+  ORDER_TOO_LARGE_MESSAGE,
+  type PlaceOrder,
+} from '../../../shared/schemas/orders.ts';
 import { isUuid } from '../../db/ids.ts';
 import { orders, tools } from '../../db/schema.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -29,6 +33,9 @@ export async function placeOrder(
       }
       throw httpErrors.badRequest(notEnoughStock(current.name));
     }
+    // Thrown inside the transaction, so the reservation above is undone with it.
+    const priceCents = tool.priceCents * input.quantity;
+    if (priceCents > MAX_ORDER_TOTAL_CENTS) throw httpErrors.badRequest(ORDER_TOO_LARGE_MESSAGE);
     const [order] = await tx
       .insert(orders)
       .values({
@@ -37,7 +44,7 @@ export async function placeOrder(
         productName: tool.name,
         img: tool.image,
         unitPriceCents: tool.priceCents,
-        priceCents: tool.priceCents * input.quantity,
+        priceCents,
         quantity: input.quantity,
         address: input.address,
         number: input.number,

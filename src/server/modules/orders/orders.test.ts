@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { belowMinimum, messages, notEnoughStock } from '../../../shared/messages.ts';
-import type { Order } from '../../../shared/schemas/orders.ts';
+import { ORDER_TOO_LARGE_MESSAGE, type Order } from '../../../shared/schemas/orders.ts';
 import { readOutbox } from '../../adapters/mail/outbox.ts';
 import { orders, tools } from '../../db/schema.ts';
 import { createUser, type TestUser } from '../../testing/accounts.ts';
@@ -121,11 +121,40 @@ describe('POST /api/order', () => {
     [{ address: '' }, messages.addressRequired],
     [{ address: 'x' }, messages.minTwo],
     [{ number: '' }, messages.numberRequired],
-  ])('refuses %o with its message', async (change, message) => {
+    [{ quantity: 2_147_483_648 }, 'The quantity must be at most 10,000,000'],
+  ])('refuses %o with its message, taking nothing', async (change, message) => {
+    const before = await stock();
     const body = { toolId, quantity: 10, address: '1 Main St', number: '555', ...change };
     const response = await call('POST', '/api/order', buyer, body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ statusCode: 400, message });
+    expect(await stock()).toBe(before);
+  });
+
+  it('refuses an order above the largest card payment, taking nothing', async () => {
+    const [dear] = await ctx.app.catalogue.write((tx) =>
+      insertTools(tx, [
+        {
+          name: 'Press brake',
+          priceCents: 50_000_000,
+          availableQuantity: 10_000_000,
+          minOrderQuantity: 1,
+          details: 'Hydraulic, 400 t',
+          image: '/images/tools/cordless-drill.svg',
+        },
+      ]),
+    );
+    const place = (quantity: number) =>
+      call('POST', '/api/order', buyer, { toolId: dear!.id, quantity, address: '1 Main St', number: '5' });
+
+    for (const quantity of [3, 10_000_000]) {
+      const refused = await place(quantity);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ message: ORDER_TOO_LARGE_MESSAGE });
+      expect(await stock(dear!.id)).toBe(10_000_000);
+    }
+    expect((await place(1)).statusCode).toBe(200);
+    expect(await stock(dear!.id)).toBe(9_999_999);
   });
 
   it('answers 404 for an unknown or malformed tool, and 401 without a session', async () => {

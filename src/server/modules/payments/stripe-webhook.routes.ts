@@ -16,11 +16,12 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{
   gateway: StripeGateway;
   mailer: Mailer;
 }> = async (app, { db, gateway, mailer }) => {
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
   );
 
-  app.post('/webhooks/stripe', { schema: { hide: true } }, async (request, reply) => {
+  app.post('/webhooks/stripe', { schema: { hide: true }, bodyLimit: 256 * 1024 }, async (request, reply) => {
     const signature = request.headers['stripe-signature'];
     let event;
     try {

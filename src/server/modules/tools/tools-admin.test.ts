@@ -56,6 +56,7 @@ describe('POST /api/parts', () => {
     [{ price: undefined }, messages.priceRequired],
     [{ price: 0 }, 'The price must be more than 0'],
     [{ price: -3 }, 'The price must be more than 0'],
+    [{ price: 1e-9 }, 'The price must be more than 0'],
     [{ price: 1.999 }, 'The price can have at most two decimals'],
     [{ availableQuantity: undefined }, messages.availableQuantityRequired],
     [{ availableQuantity: 2.5 }, 'availableQuantity must be a whole number'],

@@ -17,6 +17,9 @@ import { isUuid } from '../../db/ids.ts';
 import { sendCachedJson } from './cached-reply.ts';
 import { deleteTool, insertTools, updateTool } from './tools.repo.ts';
 
+/** Details of up to 5000 characters, in any script. */
+const TOOL_BODY_LIMIT = 64 * 1024;
+
 const adminErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 function toRow({ price, ...fields }: ToolUpdate) {
@@ -59,6 +62,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{ catalogue: Catalogue }> = asyn
     '/parts',
     {
       preHandler: app.requireAdmin,
+      bodyLimit: TOOL_BODY_LIMIT,
       schema: {
         tags: ['tools'],
         summary: 'Add a tool (administrators); price in dollars',
@@ -78,6 +82,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{ catalogue: Catalogue }> = asyn
     '/parts/:id',
     {
       preHandler: app.requireAdmin,
+      bodyLimit: TOOL_BODY_LIMIT,
       schema: {
         tags: ['tools'],
         summary: 'Update a tool (administrators); without a name the name stays',

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** The largest JSON body a form of the shop sends; routes that take more say so (`bodyLimit`). */
+export const JSON_BODY_LIMIT = 16 * 1024;
+/** No request body of the shop nests deeper than a few levels. */
+const MAX_JSON_DEPTH = 32;
+
+const NUL_IN_URL = /%00|\0/i;
+
+/** What is wrong with a parsed JSON body, if anything; iterative, so no depth can overflow the stack. */
+export function jsonBodyProblem(body: unknown): string | undefined {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value: body, depth: 0 }];
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\0')) return 'Text must not contain NUL characters.';
+    } else if (value !== null && typeof value === 'object') {
+      if (depth >= MAX_JSON_DEPTH) return 'The JSON body is nested too deeply.';
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\0')) return 'Text must not contain NUL characters.';
+        stack.push({ value: item, depth: depth + 1 });
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Refuses, before any route sees it, input that no form of the shop sends and that the database or the
+ * code behind cannot take: NUL characters (PostgreSQL text cannot hold them) in the URL or a JSON body,
+ * and JSON nested deeply enough to overflow a recursive reader.
+ */
+export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (request) => {
+    if (NUL_IN_URL.test(request.url)) {
+      throw app.httpErrors.badRequest('The address must not contain NUL characters.');
+    }
+  });
+
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    parseJson(request, body as string, (error, value) => {
+      if (error) return done(error, undefined);
+      const problem = jsonBodyProblem(value);
+      if (problem) return done(app.httpErrors.badRequest(problem), undefined);
+      done(null, value);
+    });
+  });
+});

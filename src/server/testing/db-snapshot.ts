@@ -1,0 +1,32 @@
+import { getTableName, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rateLimits, schema } from '../db/schema.ts';
+
+/** Counters that a refused request is meant to move (it counts against the client's limit). */
+const COUNTERS = new Set([getTableName(rateLimits), 'request_limits']);
+
+/**
+ * Every row of every table of the shop, as one comparable text: equal snapshots before and after a
+ * request prove that it changed nothing (rate-limit counters aside).
+ */
+export async function snapshotDatabase(db: Db): Promise<string> {
+  const parts: string[] = [];
+  for (const table of Object.values(schema)) {
+    const name = getTableName(table);
+    if (COUNTERS.has(name)) continue;
+    const rows = await db.execute<{ row: string }>(
+      sql`SELECT row_to_json(t)::text AS row FROM ${table} t ORDER BY 1`,
+    );
+    parts.push(
+      `${name}: ${rowsOf(rows)
+        .map((row) => row.row)
+        .join('\n')}`,
+    );
+  }
+  return parts.join('\n\n');
+}
+
+/** PGlite answers `{ rows }`, node-postgres a result with `rows` too; both through Drizzle's execute. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
