@@ -61,7 +61,8 @@ export const authPlugin = fp(
         if (cookies.length > 0) reply.header('set-cookie', cookies);
         const text = await response.text();
         if (response.status >= 400) return reply.send(toApiError(response.status, text));
-        return reply.send(text || null);
+        const isJson = response.headers.get('content-type')?.includes('application/json');
+        return reply.send(isJson && text ? withoutSessionTokens(JSON.parse(text)) : text || null);
       },
     });
 
@@ -83,6 +84,20 @@ export const authPlugin = fp(
     });
   },
 );
+
+/**
+ * Better Auth puts the session token in its answers (sign-in, sign-up, get-session, list-sessions). The shop
+ * keeps it in an HttpOnly cookie only, where no script of the page can read it.
+ */
+function withoutSessionTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSessionTokens);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'token')
+      .map(([key, item]) => [key, withoutSessionTokens(item)]),
+  );
+}
 
 /** Better Auth answers `{ code, message }`; the API's errors are `{ statusCode, error, message }` (code kept). */
 function toApiError(statusCode: number, text: string) {

@@ -25,6 +25,8 @@ interface ProviderPerson {
   name: string;
   email: string;
   avatar: string;
+  /** Whether the provider has verified the e-mail address (it says so with every sign-in). */
+  verified?: boolean;
 }
 
 /** An authorization code the stand-in issued and what it is bound to. */
@@ -129,7 +131,7 @@ async function startProviderStandIn(baseUrl: string) {
     accessTokens.set(accessToken, person);
     const idToken = await new SignJWT({
       email: person.email,
-      email_verified: true,
+      email_verified: person.verified ?? true,
       name: person.name,
       picture: person.avatar,
       azp: CLIENTS.google.id,
@@ -205,7 +207,7 @@ async function startProviderStandIn(baseUrl: string) {
         verified: true,
         visibility: null,
       },
-      { email: person.email, primary: true, verified: true, visibility: 'private' },
+      { email: person.email, primary: true, verified: person.verified ?? true, visibility: 'private' },
     ];
   });
 
@@ -231,6 +233,7 @@ beforeAll(async () => {
     GOOGLE_CLIENT_SECRET: CLIENTS.google.secret,
     GITHUB_CLIENT_ID: CLIENTS.github.id,
     GITHUB_CLIENT_SECRET: CLIENTS.github.secret,
+    ADMIN_EMAILS: 'chief.google@example.com,chief.github@example.com',
   });
   standIn = await startProviderStandIn(ctx.config.baseUrl);
   globalThis.fetch = (input, init) => {
@@ -424,6 +427,54 @@ describe.each(['google', 'github'] as const)('%s sign-in', (provider) => {
     expect(await userRow(person.email)).toMatchObject({ name: changed.name, image: changed.avatar });
     // The same user and account, one more session.
     expect(await counts()).toEqual({ ...before, sessions: before.sessions + 1 });
+  });
+
+  it('joins an existing account only when the provider has verified the e-mail address', async () => {
+    const email = `owner.${provider}@example.com`;
+    const signUp = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: ctx.config.baseUrl },
+      payload: { name: 'Olga Owner', email, password: 'Secret123' },
+    });
+    expect(signUp.statusCode).toBe(200);
+    await ctx.app.database.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+    const owner = {
+      id: provider === 'google' ? '104857600000000000501' : '501',
+      name: 'Olga Owner',
+      email,
+      avatar: 'https://example.com/o.png',
+    };
+
+    const before = await counts();
+    const unverified = await signInThrough(provider, { ...owner, verified: false });
+    expect(unverified.statusCode).toBe(302);
+    expect(unverified.headers.location).toMatch(/[?&]error=account_not_linked/);
+    expect(sessionCookie(unverified)).toBeUndefined();
+    expect(await counts()).toEqual(before);
+
+    const verified = await signInThrough(provider, owner);
+    expect(verified.statusCode).toBe(302);
+    expect(sessionCookie(verified)).toBeDefined();
+    expect(await counts()).toEqual({
+      ...before,
+      sessions: before.sessions + 1,
+      accounts: before.accounts + 1,
+    });
+  });
+
+  it('makes an address in ADMIN_EMAILS an administrator only when the provider has verified it', async () => {
+    const chief = {
+      id: provider === 'google' ? '104857600000000000502' : '502',
+      name: 'Chief',
+      email: `chief.${provider}@example.com`,
+      avatar: 'https://example.com/c.png',
+    };
+    expect((await signInThrough(provider, { ...chief, verified: false })).statusCode).toBe(302);
+    expect(await userRow(chief.email)).toMatchObject({ role: 'user', emailVerified: false });
+    // Once the provider has verified it, the next sign-in says so.
+    expect((await signInThrough(provider, chief)).statusCode).toBe(302);
+    expect(await userRow(chief.email)).toMatchObject({ role: 'admin', emailVerified: true });
   });
 
   describe('refuses a callback', () => {

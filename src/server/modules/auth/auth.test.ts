@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
 import { firstLink, readOutbox } from '../../adapters/mail/outbox.ts';
-import { users } from '../../db/schema.ts';
+import { sessions, users } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
 
 let ctx: TestContext;
@@ -112,13 +112,21 @@ describe('sign-up', () => {
     expect((await findUser('jane@example.com'))?.name).toBe('JaneDoe');
   });
 
-  it('gives the accounts in ADMIN_EMAILS the admin role, whatever the case', async () => {
+  it('gives an account in ADMIN_EMAILS the admin role once its address is verified, whatever the case', async () => {
     await post('/api/auth/sign-up/email', {
       name: 'The Boss',
       email: 'boss@example.com',
       password: 'Secret123',
     });
-    expect((await findUser('boss@example.com'))?.role).toBe('admin');
+    expect(await findUser('boss@example.com')).toMatchObject({ role: 'user', emailVerified: false });
+
+    const link = firstLink((await mailTo('boss@example.com', 'Confirm your e-mail address')).text)!;
+    const token = new URL(link).searchParams.get('token')!;
+    const verified = await ctx.app.inject({
+      url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`,
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(await findUser('boss@example.com')).toMatchObject({ role: 'admin', emailVerified: true });
   });
 
   it('ignores a role sent by the client', async () => {
@@ -137,7 +145,7 @@ describe('sign-in', () => {
   it('signs in with the right password and refuses a wrong one', async () => {
     const ok = await post('/api/auth/sign-in/email', { email: 'jane@example.com', password: 'Secret123' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.headers['set-auth-token']).toBeTruthy();
+    expect(ok.cookies.find((cookie) => cookie.name === 'forgeline.session_token')).toBeDefined();
     const wrong = await post('/api/auth/sign-in/email', { email: 'jane@example.com', password: 'Wrong1234' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({
@@ -246,6 +254,157 @@ describe('on https', () => {
       expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
     } finally {
       await secure.close();
+    }
+  });
+});
+
+/** A fresh account signed in with its cookie, as the browser holds it. */
+async function signedIn(email: string, password = 'Secret123') {
+  const response = await post('/api/auth/sign-up/email', { name: 'Tess Token', email, password });
+  expect(response.statusCode).toBe(200);
+  const cookie = response.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+  return { response, headers: { cookie, origin: ctx.config.baseUrl } };
+}
+
+describe('the session token', () => {
+  it('never appears in a response body or header, only in the HttpOnly cookie', async () => {
+    const { response: signUp, headers } = await signedIn('tess@example.com');
+    const signIn = await post('/api/auth/sign-in/email', {
+      email: 'tess@example.com',
+      password: 'Secret123',
+    });
+    const session = await ctx.app.inject({ url: '/api/auth/get-session', headers });
+    const list = await ctx.app.inject({ url: '/api/auth/list-sessions', headers });
+    const tokens = (await ctx.app.database.db.select().from(sessions)).map((row) => row.token);
+
+    for (const response of [signUp, signIn, session, list]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['set-auth-token']).toBeUndefined();
+      const { 'set-cookie': _cookies, ...otherHeaders } = response.headers;
+      for (const token of tokens) {
+        expect(response.body).not.toContain(token);
+        expect(JSON.stringify(otherHeaders)).not.toContain(token);
+      }
+    }
+    expect(session.json()).toMatchObject({
+      user: { email: 'tess@example.com' },
+      session: { userId: expect.any(String) },
+    });
+    expect(list.json<unknown[]>().length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("Better Auth's own account endpoints keep the profile rules", () => {
+  it.each([
+    [{ name: null }, 'Name is required'],
+    [{ name: { first: 'Tess' } }, 'Name is required'],
+    [{ name: 'x'.repeat(101) }, 'Name is too long'],
+    [{ image: 'https://tracker.example/pixel.gif' }, 'The image must be an upload of ours'],
+    [{ image: { url: '/uploads/a.webp' } }, 'The image must be an upload of ours'],
+  ])('update-user refuses %j with 400 and changes nothing', async (payload, message) => {
+    const email = `upd-${Math.random().toString(36).slice(2)}@example.com`;
+    const { headers } = await signedIn(email);
+    const before = await findUser(email);
+    const response = await post('/api/auth/update-user', payload, headers);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ statusCode: 400, message });
+    expect(await findUser(email)).toEqual(before);
+  });
+
+  it('update-user takes a name and an upload of ours', async () => {
+    const { headers } = await signedIn('upd-ok@example.com');
+    const response = await post(
+      '/api/auth/update-user',
+      { name: 'Tess Renamed', image: '/uploads/abcDEF123_-.webp' },
+      headers,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(await findUser('upd-ok@example.com')).toMatchObject({
+      name: 'Tess Renamed',
+      image: '/uploads/abcDEF123_-.webp',
+    });
+  });
+
+  it('sign-up refuses a picture from elsewhere, creating nothing', async () => {
+    const response = await post('/api/auth/sign-up/email', {
+      name: 'Pixel Tracker',
+      email: 'pixel@example.com',
+      password: 'Secret123',
+      image: 'https://tracker.example/pixel.gif',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'The image must be an upload of ours' });
+    expect(await findUser('pixel@example.com')).toBeUndefined();
+  });
+
+  it.each([
+    ['too short', 'abc123'],
+    ['without a digit', 'abcdefghij'],
+    ['with a symbol', 'abc12345!'],
+  ])('change-password refuses a new password %s with the spec message', async (_, newPassword) => {
+    const email = `chg-${Math.random().toString(36).slice(2)}@example.com`;
+    const { headers } = await signedIn(email);
+    const response = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'Secret123', newPassword },
+      headers,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: messages.passwordRule });
+    expect((await post('/api/auth/sign-in/email', { email, password: 'Secret123' })).statusCode).toBe(200);
+  });
+
+  it('change-password takes a password that keeps the rule', async () => {
+    const { headers } = await signedIn('chg-ok@example.com');
+    const response = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'Secret123', newPassword: 'Changed123' },
+      headers,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/sign-in/email', { email: 'chg-ok@example.com', password: 'Changed123' }))
+        .statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('ADMIN_EMAILS at start', () => {
+  it('promotes the verified listed accounts and takes the role from unverified ones', async () => {
+    const listed = await createTestApp({ ADMIN_EMAILS: 'owner@example.com, squatter@example.com' });
+    try {
+      const { db } = listed.app.database;
+      const now = new Date();
+      await db.insert(users).values([
+        { id: 'owner', name: 'Owner', email: 'owner@example.com', emailVerified: true, role: 'user' },
+        {
+          id: 'squatter',
+          name: 'Squatter',
+          email: 'squatter@example.com',
+          emailVerified: false,
+          role: 'admin',
+        },
+        {
+          id: 'other',
+          name: 'Other',
+          email: 'other@example.com',
+          emailVerified: false,
+          role: 'admin',
+          createdAt: now,
+        },
+      ]);
+      const restarted = await listed.startAnotherApp();
+      const roles = Object.fromEntries(
+        (await restarted.database.db.select().from(users)).map((row) => [row.email, row.role]),
+      );
+      expect(roles).toEqual({
+        'owner@example.com': 'admin',
+        'squatter@example.com': 'user',
+        // Not listed: an administrator promoted by another stays one.
+        'other@example.com': 'admin',
+      });
+    } finally {
+      await listed.close();
     }
   });
 });

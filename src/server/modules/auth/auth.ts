@@ -1,14 +1,20 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { bearer } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
-import { resetPasswordFormSchema, signUpRequestSchema } from '../../../shared/schemas/auth.ts';
+import { z } from 'zod';
+import {
+  MAX_PASSWORD_LENGTH,
+  passwordSchema,
+  resetPasswordFormSchema,
+  signUpRequestSchema,
+  updateUserRequestSchema,
+} from '../../../shared/schemas/auth.ts';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
+import { promoteToAdmin } from '../users/users.repo.ts';
 import { resetPasswordMail, verificationMail } from './auth-mails.ts';
 
 export interface AuthDeps {
@@ -20,6 +26,19 @@ export interface AuthDeps {
 }
 
 const PROVIDER_NAMES = { google: 'Google', github: 'GitHub' } as const;
+
+/** Bounds what Better Auth's own checks and queries get to see; the spec's rules where it has them. */
+const emailField = z.string().max(254, { abort: true });
+const BODY_RULES: Record<string, z.ZodType> = {
+  '/sign-up/email': signUpRequestSchema,
+  '/sign-in/email': z.object({ email: emailField, password: z.string().max(MAX_PASSWORD_LENGTH) }),
+  '/request-password-reset': z.object({ email: emailField }),
+  '/send-verification-email': z.object({ email: emailField }),
+  '/reset-password': resetPasswordFormSchema,
+  // The spec's password rule holds wherever a password is set.
+  '/change-password': z.object({ newPassword: passwordSchema }),
+  '/update-user': updateUserRequestSchema,
+};
 
 /** Runs the shared zod rule on a request body and answers 400 with the spec's message when it fails. */
 function check(schema: z.ZodType, body: unknown) {
@@ -33,6 +52,9 @@ export function createAuth({ config, db, secret, mailer, log }: AuthDeps) {
     mailer.send(message).catch((error: unknown) => log.error({ err: error }, `mail to ${message.to} failed`));
   };
   const authLimit = { window: 60, max: config.authRateLimit };
+  /** ADMIN_EMAILS make administrators only of addresses proven to belong to their owner. */
+  const isConfiguredAdmin = (user: { email: string; emailVerified?: boolean | null }) =>
+    user.emailVerified === true && config.adminEmails.includes(user.email.toLowerCase());
 
   return betterAuth({
     appName: 'Forgeline Tools & Parts',
@@ -79,23 +101,28 @@ export function createAuth({ config, db, secret, mailer, log }: AuthDeps) {
       }),
       ...(config.github && { github: { ...config.github, overrideUserInfoOnSignIn: true } }),
     },
-    account: { accountLinking: { enabled: true, trustedProviders: ['google', 'github'] } },
+    // No trusted providers: a Google or GitHub account joins an existing one only when the provider says
+    // that it has verified the e-mail address.
+    account: { accountLinking: { enabled: true } },
     databaseHooks: {
       user: {
         create: {
           before: async (user) => ({
-            data: {
-              ...user,
-              role: config.adminEmails.includes(user.email.toLowerCase()) ? 'admin' : (user.role ?? 'user'),
-            },
+            data: { ...user, role: isConfiguredAdmin(user) ? 'admin' : (user.role ?? 'user') },
           }),
+        },
+        update: {
+          // Verification (by the link, or by a provider at sign-in) is when ADMIN_EMAILS takes effect.
+          after: async (user) => {
+            if (user && isConfiguredAdmin(user)) await promoteToAdmin(db, user.email);
+          },
         },
       },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/sign-up/email') check(signUpRequestSchema, ctx.body);
-        if (ctx.path === '/reset-password') check(resetPasswordFormSchema, ctx.body);
+        const rule = BODY_RULES[ctx.path];
+        if (rule) check(rule, ctx.body);
         if (ctx.path === '/sign-in/social') {
           const provider = (ctx.body as { provider?: string } | undefined)?.provider;
           if ((provider === 'google' || provider === 'github') && !config[provider]) {
@@ -119,6 +146,7 @@ export function createAuth({ config, db, secret, mailer, log }: AuthDeps) {
         '/request-password-reset': authLimit,
         '/reset-password': authLimit,
         '/send-verification-email': authLimit,
+        '/change-password': authLimit,
       },
     },
     advanced: {
@@ -127,7 +155,6 @@ export function createAuth({ config, db, secret, mailer, log }: AuthDeps) {
       // The Fastify mount writes the client's real address (honouring trustProxy) into this header.
       ipAddress: { ipAddressHeaders: ['x-client-ip'] },
     },
-    plugins: [bearer()],
     logger: {
       log: (level, message, ...args) => log[level]({ args }, message),
     },

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { User } from '../../../shared/schemas/users.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -54,11 +54,22 @@ export async function promoteToAdmin(db: Db, email: string): Promise<number> {
   return rows.length;
 }
 
-/** ADMIN_EMAILS are administrators, including accounts that existed before they were listed. */
-export async function promoteConfiguredAdmins(db: Db, emails: string[]): Promise<void> {
-  if (emails.length === 0) return;
+/**
+ * ADMIN_EMAILS are administrators once their owner has proven the address (verified), including accounts
+ * that existed before they were listed. A listed address that is not verified is no administrator: whoever
+ * signed it up first may not be its owner. Answers the addresses that lost the role for that reason.
+ */
+export async function applyConfiguredAdmins(db: Db, emails: string[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const listed = inArray(sql`lower(${users.email})`, emails);
   await db
     .update(users)
-    .set({ role: 'admin' })
-    .where(inArray(sql`lower(${users.email})`, emails));
+    .set({ role: 'admin', updatedAt: new Date() })
+    .where(and(listed, eq(users.emailVerified, true), ne(users.role, 'admin')));
+  const demoted = await db
+    .update(users)
+    .set({ role: 'user', updatedAt: new Date() })
+    .where(and(listed, eq(users.emailVerified, false), eq(users.role, 'admin')))
+    .returning({ email: users.email });
+  return demoted.map((row) => row.email);
 }
