@@ -14,14 +14,9 @@ export async function snapshotDatabase(db: Db): Promise<string> {
   for (const table of Object.values(schema)) {
     const name = getTableName(table);
     if (COUNTERS.has(name)) continue;
-    const rows = await db.execute<{ row: string }>(
-      sql`SELECT row_to_json(t)::text AS row FROM ${table} t ORDER BY 1`,
-    );
-    parts.push(
-      `${name}: ${rowsOf(rows)
-        .map((row) => row.row)
-        .join('\n')}`,
-    );
+    const result = await db.execute(sql`SELECT row_to_json(t)::text AS row FROM ${table} t ORDER BY 1`);
+    const rows = rowsOf<{ row: string }>(result).map(({ row }) => row);
+    parts.push(`${name}: ${rows.join('\n')}`);
   }
   return parts.join('\n\n');
 }
