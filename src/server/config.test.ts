@@ -36,16 +36,49 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    expect(problems).toContain('PORT="eighty": must be a whole number from 0 to 65535');
-    expect(problems).toContain('DATABASE_URL="mysql://x": must be a postgres:// or postgresql:// URL');
-    expect(problems).toMatch(/LOG_LEVEL="loud": /);
-    expect(problems).toContain('BASE_URL="shop.example": must be an absolute http:// or https:// URL');
+    expect(problems).toContain('PORT: must be a whole number from 0 to 65535');
+    expect(problems).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+    expect(problems).toMatch(/LOG_LEVEL: /);
+    expect(problems).toContain('BASE_URL: must be an absolute http:// or https:// URL');
+  });
+
+  it('never repeats a bad value, since it may be a secret', () => {
+    const secrets = {
+      AUTH_SECRET: 'short-secret-value',
+      DATABASE_URL: 'mysql://shop:hunter2-db-password@db.internal/shop',
+      SMTP_URL: 'https://mailer:hunter3-smtp-password@smtp.internal',
+      STRIPE_SECRET_KEY: 'rk_live_restricted-key-value',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+      STRIPE_WEBHOOK_SECRET: 'wh_signing-secret-value',
+    };
+    let error: unknown;
+    try {
+      loadConfig(secrets);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toContain('AUTH_SECRET: must be at least 32 characters');
+    expect(message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+    expect(message).toContain('SMTP_URL: must be an smtp:// or smtps:// URL');
+    expect(message).toContain('STRIPE_SECRET_KEY: must start with sk_');
+    expect(message).toContain('STRIPE_WEBHOOK_SECRET: must start with whsec_');
+    for (const secret of [
+      'short-secret-value',
+      'hunter2',
+      'hunter3',
+      'restricted-key-value',
+      'signing-secret',
+    ]) {
+      expect(message).not.toContain(secret);
+    }
   });
 
   it('needs all three Stripe keys or none', () => {
     expect(loadConfig({}).stripe).toBeUndefined();
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
-      /STRIPE_PUBLISHABLE_KEY="": must be set too when STRIPE_SECRET_KEY is set/,
+      /STRIPE_PUBLISHABLE_KEY: must be set too when STRIPE_SECRET_KEY is set/,
     );
     expect(
       loadConfig({
@@ -57,9 +90,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses a port out of range', () => {
-    expect(() => loadConfig({ PORT: '70000' })).toThrow(
-      /PORT="70000": must be a whole number from 0 to 65535/,
-    );
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be a whole number from 0 to 65535/);
   });
 
   it('documents every variable it reads in the README', () => {

@@ -121,11 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   );
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
+    // Never the value: it may be a secret, and problems end up on consoles and in logs.
     throw new ConfigError(
-      parsed.error.issues.map((issue) => {
-        const name = String(issue.path[0] ?? 'environment');
-        return `${name}=${JSON.stringify(present[name] ?? '')}: ${issue.message}`;
-      }),
+      parsed.error.issues.map((issue) => `${String(issue.path[0] ?? 'environment')}: ${issue.message}`),
     );
   }
   const values = parsed.data;
@@ -133,7 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (stripeSet.length > 0 && stripeSet.length < STRIPE_KEYS.length) {
     const missing = STRIPE_KEYS.filter((key) => !values[key]);
     throw new ConfigError(
-      missing.map((key) => `${key}="": must be set too when ${stripeSet.join(' and ')} is set`),
+      missing.map((key) => `${key}: must be set too when ${stripeSet.join(' and ')} is set`),
     );
   }
   const dataDir = path.resolve(values.DATA_DIR);
