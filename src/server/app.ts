@@ -10,6 +10,7 @@ import { createStripeGateway, type StripeGateway } from './adapters/payments/str
 import { createTestGateway } from './adapters/payments/test-gateway.ts';
 import { LocalDiskStorage } from './adapters/storage/local-disk.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { httpServerFactory } from './http-server.ts';
 import { logSerializers } from './log-serializers.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
@@ -55,6 +56,7 @@ export interface AppOptions {
 export async function buildApp(config: Config, options: AppOptions = {}) {
   const app = Fastify({
     logger: { level: config.logLevel, ...options.logger, serializers: logSerializers },
+    serverFactory: httpServerFactory(config.connections),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -93,6 +93,54 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be a whole number from 0 to 65535/);
   });
 
+  it('sets short connection timeouts and a connection limit unless told otherwise', () => {
+    expect(loadConfig({}).connections).toEqual({
+      keepAliveTimeoutMs: 5_000,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 120_000,
+      socketTimeoutMs: 30_000,
+      maxConnections: 10_000,
+    });
+    expect(
+      loadConfig({
+        KEEP_ALIVE_TIMEOUT_MS: '65000',
+        HEADERS_TIMEOUT_MS: '20000',
+        REQUEST_TIMEOUT_MS: '300000',
+        SOCKET_TIMEOUT_MS: '90000',
+        MAX_CONNECTIONS: '2000',
+      }).connections,
+    ).toEqual({
+      keepAliveTimeoutMs: 65_000,
+      headersTimeoutMs: 20_000,
+      requestTimeoutMs: 300_000,
+      socketTimeoutMs: 90_000,
+      maxConnections: 2_000,
+    });
+  });
+
+  it('takes timeouts as whole milliseconds that a timer can hold', () => {
+    const timeout = /must be a whole number of milliseconds from 1 to 2147483647/;
+    for (const name of [
+      'KEEP_ALIVE_TIMEOUT_MS',
+      'HEADERS_TIMEOUT_MS',
+      'REQUEST_TIMEOUT_MS',
+      'SOCKET_TIMEOUT_MS',
+    ]) {
+      for (const value of ['5s', '0', '-1', '2.5', '2147483648']) {
+        expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: ${timeout.source}`));
+      }
+    }
+    expect(() => loadConfig({ MAX_CONNECTIONS: '0' })).toThrow(
+      /MAX_CONNECTIONS: must be a whole number of at least 1/,
+    );
+  });
+
+  it('refuses a headers timeout longer than the whole-request timeout', () => {
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '30000', REQUEST_TIMEOUT_MS: '20000' })).toThrow(
+      /HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS/,
+    );
+  });
+
   it('documents every variable it reads in the README', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const table = readme.slice(
