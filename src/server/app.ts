@@ -10,6 +10,8 @@ import { createStripeGateway, type StripeGateway } from './adapters/payments/str
 import { createTestGateway } from './adapters/payments/test-gateway.ts';
 import { LocalDiskStorage } from './adapters/storage/local-disk.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { httpServerFactory } from './http-server.ts';
+import { logSerializers } from './log-serializers.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -41,7 +43,8 @@ declare module 'fastify' {
 }
 
 export interface AppOptions {
-  logger?: FastifyServerOptions['logger'];
+  /** Pino options on top of the configured level (server.ts: pretty printing; tests: a captured stream). */
+  logger?: Exclude<FastifyServerOptions['logger'], boolean>;
   /** An already open database (tests share one between two app instances); the app will not close it. */
   database?: Database;
   /** The built client to serve; defaults to dist/client. */
@@ -53,7 +56,8 @@ export interface AppOptions {
 /** Builds the whole application without listening, so that tests can drive it with inject(). */
 export async function buildApp(config: Config, options: AppOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: { level: config.logLevel, ...options.logger, serializers: logSerializers },
+    serverFactory: httpServerFactory(config.connections),
     bodyLimit: JSON_BODY_LIMIT,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -36,16 +36,49 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    expect(problems).toContain('PORT="eighty": must be a whole number from 0 to 65535');
-    expect(problems).toContain('DATABASE_URL="mysql://x": must be a postgres:// or postgresql:// URL');
-    expect(problems).toMatch(/LOG_LEVEL="loud": /);
-    expect(problems).toContain('BASE_URL="shop.example": must be an absolute http:// or https:// URL');
+    expect(problems).toContain('PORT: must be a whole number from 0 to 65535');
+    expect(problems).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+    expect(problems).toMatch(/LOG_LEVEL: /);
+    expect(problems).toContain('BASE_URL: must be an absolute http:// or https:// URL');
+  });
+
+  it('never repeats a bad value, since it may be a secret', () => {
+    const secrets = {
+      AUTH_SECRET: 'short-secret-value',
+      DATABASE_URL: 'mysql://shop:hunter2-db-password@db.internal/shop',
+      SMTP_URL: 'https://mailer:hunter3-smtp-password@smtp.internal',
+      STRIPE_SECRET_KEY: 'rk_live_restricted-key-value',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+      STRIPE_WEBHOOK_SECRET: 'wh_signing-secret-value',
+    };
+    let error: unknown;
+    try {
+      loadConfig(secrets);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toContain('AUTH_SECRET: must be at least 32 characters');
+    expect(message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+    expect(message).toContain('SMTP_URL: must be an smtp:// or smtps:// URL');
+    expect(message).toContain('STRIPE_SECRET_KEY: must start with sk_');
+    expect(message).toContain('STRIPE_WEBHOOK_SECRET: must start with whsec_');
+    for (const secret of [
+      'short-secret-value',
+      'hunter2',
+      'hunter3',
+      'restricted-key-value',
+      'signing-secret',
+    ]) {
+      expect(message).not.toContain(secret);
+    }
   });
 
   it('needs all three Stripe keys or none', () => {
     expect(loadConfig({}).stripe).toBeUndefined();
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
-      /STRIPE_PUBLISHABLE_KEY="": must be set too when STRIPE_SECRET_KEY is set/,
+      /STRIPE_PUBLISHABLE_KEY: must be set too when STRIPE_SECRET_KEY is set/,
     );
     expect(
       loadConfig({
@@ -57,8 +90,54 @@ describe('loadConfig', () => {
   });
 
   it('refuses a port out of range', () => {
-    expect(() => loadConfig({ PORT: '70000' })).toThrow(
-      /PORT="70000": must be a whole number from 0 to 65535/,
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be a whole number from 0 to 65535/);
+  });
+
+  it('sets short connection timeouts and a connection limit unless told otherwise', () => {
+    expect(loadConfig({}).connections).toEqual({
+      keepAliveTimeoutMs: 5_000,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 120_000,
+      socketTimeoutMs: 30_000,
+      maxConnections: 10_000,
+    });
+    expect(
+      loadConfig({
+        KEEP_ALIVE_TIMEOUT_MS: '65000',
+        HEADERS_TIMEOUT_MS: '20000',
+        REQUEST_TIMEOUT_MS: '300000',
+        SOCKET_TIMEOUT_MS: '90000',
+        MAX_CONNECTIONS: '2000',
+      }).connections,
+    ).toEqual({
+      keepAliveTimeoutMs: 65_000,
+      headersTimeoutMs: 20_000,
+      requestTimeoutMs: 300_000,
+      socketTimeoutMs: 90_000,
+      maxConnections: 2_000,
+    });
+  });
+
+  it('takes timeouts as whole milliseconds that a timer can hold', () => {
+    const timeout = /must be a whole number of milliseconds from 1 to 2147483647/;
+    for (const name of [
+      'KEEP_ALIVE_TIMEOUT_MS',
+      'HEADERS_TIMEOUT_MS',
+      'REQUEST_TIMEOUT_MS',
+      'SOCKET_TIMEOUT_MS',
+    ]) {
+      for (const value of ['5s', '0', '-1', '2.5', '2147483648']) {
+        expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: ${timeout.source}`));
+      }
+    }
+    expect(() => loadConfig({ MAX_CONNECTIONS: '0' })).toThrow(
+      /MAX_CONNECTIONS: must be a whole number of at least 1/,
+    );
+  });
+
+  it('refuses a headers timeout longer than the whole-request timeout', () => {
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '30000', REQUEST_TIMEOUT_MS: '20000' })).toThrow(
+      /HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS/,
     );
   });
 

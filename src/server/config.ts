@@ -10,6 +10,18 @@ const postgresUrl = z
   .url({ message: 'must be a postgres:// or postgresql:// URL' })
   .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// or postgresql:// URL');
 
+/** Node's timers hold at most 2^31 - 1 ms; a longer timeout would silently become 1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const TIMEOUT_RULE = `must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}`;
+
+const milliseconds = (fallback: number) =>
+  z.coerce
+    .number({ message: TIMEOUT_RULE })
+    .int(TIMEOUT_RULE)
+    .min(1, TIMEOUT_RULE)
+    .max(MAX_TIMER_MS, TIMEOUT_RULE)
+    .default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
@@ -19,6 +31,15 @@ const envSchema = z.object({
     .max(65535, 'must be a whole number from 0 to 65535')
     .default(3000),
   HOST: z.string().min(1, 'must not be empty').default('localhost'),
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds(5_000),
+  HEADERS_TIMEOUT_MS: milliseconds(10_000),
+  REQUEST_TIMEOUT_MS: milliseconds(120_000),
+  SOCKET_TIMEOUT_MS: milliseconds(30_000),
+  MAX_CONNECTIONS: z.coerce
+    .number({ message: 'must be a whole number of at least 1' })
+    .int('must be a whole number of at least 1')
+    .min(1, 'must be a whole number of at least 1')
+    .default(10_000),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: postgresUrl.optional(),
   BASE_URL: z
@@ -72,10 +93,25 @@ export interface OAuthClient {
   clientSecret: string;
 }
 
+/** How long a client may take and how many may be connected at once (see README, "Timeouts"). */
+export interface ConnectionLimits {
+  /** An idle keep-alive connection is closed after this long. */
+  keepAliveTimeoutMs: number;
+  /** A request's headers must have arrived this long after it began (slowloris). */
+  headersTimeoutMs: number;
+  /** A whole request, body included, must have arrived this long after it began. */
+  requestTimeoutMs: number;
+  /** A connection on which nothing moves either way for this long is dropped. */
+  socketTimeoutMs: number;
+  /** Connections beyond this many are closed as soon as they are accepted. */
+  maxConnections: number;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  connections: ConnectionLimits;
   dataDir: string;
   /** Where the embedded database keeps its files when DATABASE_URL is not set. */
   pgliteDir: string;
@@ -121,11 +157,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   );
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
+    // Never the value: it may be a secret, and problems end up on consoles and in logs.
     throw new ConfigError(
-      parsed.error.issues.map((issue) => {
-        const name = String(issue.path[0] ?? 'environment');
-        return `${name}=${JSON.stringify(present[name] ?? '')}: ${issue.message}`;
-      }),
+      parsed.error.issues.map((issue) => `${String(issue.path[0] ?? 'environment')}: ${issue.message}`),
     );
   }
   const values = parsed.data;
@@ -133,8 +167,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (stripeSet.length > 0 && stripeSet.length < STRIPE_KEYS.length) {
     const missing = STRIPE_KEYS.filter((key) => !values[key]);
     throw new ConfigError(
-      missing.map((key) => `${key}="": must be set too when ${stripeSet.join(' and ')} is set`),
+      missing.map((key) => `${key}: must be set too when ${stripeSet.join(' and ')} is set`),
     );
+  }
+  if (values.HEADERS_TIMEOUT_MS > values.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(['HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS']);
   }
   const dataDir = path.resolve(values.DATA_DIR);
   const baseUrl = (values.BASE_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '');
@@ -144,6 +181,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: values.NODE_ENV,
     port: values.PORT,
     host: values.HOST,
+    connections: {
+      keepAliveTimeoutMs: values.KEEP_ALIVE_TIMEOUT_MS,
+      headersTimeoutMs: values.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+      socketTimeoutMs: values.SOCKET_TIMEOUT_MS,
+      maxConnections: values.MAX_CONNECTIONS,
+    },
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
     databaseUrl: values.DATABASE_URL,

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, type App } from '../app.ts';
+import { buildApp, type App, type AppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -15,8 +15,11 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** The real application on a fresh database, driven through inject(). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+/** The real application on a fresh database, driven through inject(); silent unless given a logger. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { logger }: Pick<AppOptions, 'logger'> = {},
+): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
   const testDatabase = await createTestDatabase();
   const config = loadConfig({
@@ -28,7 +31,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const apps: App[] = [];
   const start = async (database: Database) => {
-    const app = await buildApp(config, { database, clientDir: path.join(dataDir, 'no-client') });
+    const app = await buildApp(config, { database, clientDir: path.join(dataDir, 'no-client'), logger });
     await app.ready();
     apps.push(app);
     return app;

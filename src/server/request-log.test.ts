@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstLink, readOutbox } from './adapters/mail/outbox.ts';
+import { createUser } from './testing/accounts.ts';
+import { createTestApp, type TestContext } from './testing/test-app.ts';
+
+const logLines: string[] = [];
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestApp(
+    {},
+    { logger: { level: 'info', stream: { write: (line) => logLines.push(line) } } },
+  );
+});
+afterAll(() => ctx.close());
+
+/** The token of the newest mail with this subject, once it has been written. */
+async function mailedToken(email: string, subject: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mail = (await readOutbox(ctx.config.mailOutboxDir)).findLast(
+        (candidate) => candidate.to === email && candidate.subject === subject,
+      );
+      link = mail && firstLink(mail.text);
+      return link;
+    })
+    .toBeDefined();
+  return new URL(link!).searchParams.get('token')!;
+}
+
+const loggedUrls = () =>
+  logLines
+    .map((line) => JSON.parse(line) as { req?: { url: string } })
+    .flatMap((entry) => (entry.req ? [entry.req.url] : []));
+
+describe('the log', () => {
+  it('holds no verification or password-reset token, neither from mails nor from request URLs', async () => {
+    const user = await createUser(ctx);
+    const verificationToken = await mailedToken(user.email, 'Confirm your e-mail address');
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: ctx.config.baseUrl },
+      payload: { email: user.email, redirectTo: '/reset-password' },
+    });
+    expect(reset.statusCode).toBe(200);
+    const resetToken = await mailedToken(user.email, 'Reset your password');
+
+    for (const url of [
+      `/verify-email?token=${verificationToken}`,
+      `/api/auth/verify-email?token=${verificationToken}`,
+      `/reset-password?token=${resetToken}`,
+      `/api/auth/reset-password/${resetToken}?callbackURL=%2Freset-password`,
+    ]) {
+      await ctx.app.inject({ url });
+    }
+
+    const log = logLines.join('');
+    expect(log).not.toContain(verificationToken);
+    expect(log).not.toContain(resetToken);
+    expect(loggedUrls()).toEqual(
+      expect.arrayContaining([
+        '/verify-email',
+        '/api/auth/verify-email',
+        '/reset-password',
+        '/api/auth/reset-password/[redacted]',
+      ]),
+    );
+    const mailLines = logLines.filter((line) => line.includes(`Mail to ${user.email}`));
+    expect(mailLines).toHaveLength(2);
+    expect(mailLines.join('')).not.toMatch(/https?:/);
+  });
+
+  it('logs request paths without their query strings', async () => {
+    await ctx.app.inject({ url: '/api/tools?search=drill&page=2' });
+
+    expect(loggedUrls()).toContain('/api/tools');
+    expect(logLines.join('')).not.toContain('search=drill');
+  });
+});
