@@ -12,7 +12,7 @@ import {
   uploadResultSchema,
 } from '../../../shared/schemas/uploads.ts';
 import type { ImageStorage } from '../../adapters/storage/storage.ts';
-import { ImageRejectedError, toWebp } from './image.service.ts';
+import { ImageRejectedError, MAX_IMAGE_MEGAPIXELS, toWebp } from './image.service.ts';
 
 const NOT_A_FORM = `Send the image as multipart/form-data in the form field "${UPLOAD_FIELD}".`;
 
@@ -81,7 +81,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ storage: ImageStorage }> = a
         summary: 'Upload an image (signed-in users)',
         description:
           'Multipart form with one file in the field `image`: JPEG, PNG, WebP or GIF (judged by content) of ' +
-          'at most 5 MB. It is re-encoded as WebP at most 1200 px wide, upright, without metadata.',
+          `at most 5 MB and ${MAX_IMAGE_MEGAPIXELS} megapixels. It is re-encoded as WebP at most 1200 px wide, ` +
+          'upright, without metadata.',
         consumes: ['multipart/form-data'],
         body: uploadFormSchema,
         response: {

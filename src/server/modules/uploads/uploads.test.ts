@@ -203,6 +203,16 @@ describe('POST /api/uploads', () => {
     await expectRefused(response, before, 'The image could not be read; the file may be damaged.');
   });
 
+  it('refuses an image of more than 25 megapixels, however small its file', async () => {
+    const before = await stored();
+    const png = await canvas(5001, 5001).png().toBuffer();
+    await expectRefused(
+      await upload([image(png, 'huge.png', 'image/png')]),
+      before,
+      'The image has too many pixels: at most 25 megapixels.',
+    );
+  });
+
   it('refuses a form without a file, a file in another field, an empty file and several files', async () => {
     const before = await stored();
     const jpeg = await canvas(100, 100).jpeg().toBuffer();
