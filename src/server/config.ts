@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { SHOP_CONTACT } from '../shared/shop-contact.ts';
@@ -9,6 +10,11 @@ const booleanFlag = z
 const postgresUrl = z
   .url({ message: 'must be a postgres:// or postgresql:// URL' })
   .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// or postgresql:// URL');
+
+const wholeNumberFrom = (min: number) => {
+  const message = `must be a whole number of at least ${min}`;
+  return z.coerce.number({ message }).int(message).min(min, message);
+};
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -50,6 +56,8 @@ const envSchema = z.object({
     .int('must be a whole number of at least 1')
     .min(1, 'must be a whole number of at least 1')
     .default(5),
+  UPLOAD_CONCURRENCY: wholeNumberFrom(1).optional(),
+  UPLOAD_QUEUE_LIMIT: wholeNumberFrom(0).default(8),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
@@ -101,6 +109,10 @@ export interface Config {
   contactEmail: string;
   /** Get In Touch messages accepted per client per hour. */
   contactRateLimit: number;
+  /** Uploaded images converted at the same time. */
+  uploadConcurrency: number;
+  /** Uploads that may wait for a conversion; more are refused with 503 until the queue shortens. */
+  uploadQueueLimit: number;
   /** Card payments through Stripe; without it, the built-in test gateway. */
   stripe:
     | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined }
@@ -165,6 +177,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailOutboxDir: path.join(dataDir, 'mail'),
     contactEmail: values.CONTACT_EMAIL,
     contactRateLimit: values.CONTACT_RATE_LIMIT,
+    // libvips spreads each image over every core already, and sharp runs on libuv's 4 worker threads,
+    // which password hashing and file access share.
+    uploadConcurrency: values.UPLOAD_CONCURRENCY ?? Math.min(2, os.availableParallelism()),
+    uploadQueueLimit: values.UPLOAD_QUEUE_LIMIT,
     stripe:
       values.STRIPE_SECRET_KEY && values.STRIPE_PUBLISHABLE_KEY && values.STRIPE_WEBHOOK_SECRET
         ? {

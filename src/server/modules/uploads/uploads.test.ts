@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_URL_PATTERN } from '../../../shared/schemas/users.ts';
 import { createUser, type TestUser } from '../../testing/accounts.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import { multipart, type Part } from './uploads.testing.ts';
 
 let ctx: TestContext;
 let alice: TestUser;
@@ -18,33 +19,6 @@ beforeAll(async () => {
   uploadsDir = path.join(ctx.config.dataDir, 'uploads');
 });
 afterAll(() => ctx.close());
-
-interface Part {
-  field: string;
-  data: Buffer | string;
-  /** Makes the part a file. */
-  filename?: string;
-  type?: string;
-}
-
-/** A multipart body as a browser's FormData would send it. */
-async function multipart(parts: Part[]) {
-  const form = new FormData();
-  for (const { field, data, filename, type } of parts) {
-    if (filename === undefined) form.append(field, String(data));
-    else
-      form.append(
-        field,
-        new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }),
-        filename,
-      );
-  }
-  const response = new Response(form);
-  return {
-    payload: Buffer.from(await response.arrayBuffer()),
-    contentType: response.headers.get('content-type') ?? '',
-  };
-}
 
 async function upload(parts: Part[], who: TestUser | null = alice) {
   const { payload, contentType } = await multipart(parts);
