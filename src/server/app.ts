@@ -21,6 +21,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { sweepUnusedImages, sweepWhileRunning } from './modules/uploads/image-sweep.ts';
 import { ImageWork } from './modules/uploads/image-work.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { promoteConfiguredAdmins } from './modules/users/users.repo.ts';
@@ -113,6 +114,9 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   const imageWork =
     options.imageWork ??
     new ImageWork({ concurrency: config.uploadConcurrency, queueLimit: config.uploadQueueLimit });
+  sweepWhileRunning(app, () =>
+    sweepUnusedImages({ db: database.db, storage: imageStorage, graceHours: config.uploadGraceHours }),
+  );
   const gateway: PaymentGateway = config.stripe
     ? createStripeGateway(config.stripe)
     : createTestGateway(database.db);

@@ -58,6 +58,7 @@ const envSchema = z.object({
     .default(5),
   UPLOAD_CONCURRENCY: wholeNumberFrom(1).optional(),
   UPLOAD_QUEUE_LIMIT: wholeNumberFrom(0).default(8),
+  UPLOAD_GRACE_HOURS: wholeNumberFrom(1).default(24),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
@@ -113,6 +114,8 @@ export interface Config {
   uploadConcurrency: number;
   /** Uploads that may wait for a conversion; more are refused with 503 until the queue shortens. */
   uploadQueueLimit: number;
+  /** An uploaded image that no tool, profile or order shows is deleted this many hours after its upload. */
+  uploadGraceHours: number;
   /** Card payments through Stripe; without it, the built-in test gateway. */
   stripe:
     | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined }
@@ -181,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // which password hashing and file access share.
     uploadConcurrency: values.UPLOAD_CONCURRENCY ?? Math.min(2, os.availableParallelism()),
     uploadQueueLimit: values.UPLOAD_QUEUE_LIMIT,
+    uploadGraceHours: values.UPLOAD_GRACE_HOURS,
     stripe:
       values.STRIPE_SECRET_KEY && values.STRIPE_PUBLISHABLE_KEY && values.STRIPE_WEBHOOK_SECRET
         ? {
