@@ -23,6 +23,8 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { sweepUnusedImages, sweepWhileRunning } from './modules/uploads/image-sweep.ts';
+import { ImageWork } from './modules/uploads/image-work.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { applyConfiguredAdmins } from './modules/users/users.repo.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -51,6 +53,8 @@ export interface AppOptions {
   clientDir?: string;
   /** Replaces the configured mail adapter (tests). */
   mailer?: Mailer;
+  /** Replaces the image work the configuration sets up (tests hold its conversions). */
+  imageWork?: ImageWork;
 }
 
 /** Builds the whole application without listening, so that tests can drive it with inject(). */
@@ -115,6 +119,12 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(openapiPlugin, { https });
   await app.register(authPlugin, { auth, baseUrl: config.baseUrl });
   const imageStorage = await LocalDiskStorage.open(path.join(config.dataDir, 'uploads'));
+  const imageWork =
+    options.imageWork ??
+    new ImageWork({ concurrency: config.uploadConcurrency, queueLimit: config.uploadQueueLimit });
+  sweepWhileRunning(app, () =>
+    sweepUnusedImages({ db: database.db, storage: imageStorage, graceHours: config.uploadGraceHours }),
+  );
   const gateway: PaymentGateway = config.stripe
     ? createStripeGateway(config.stripe)
     : createTestGateway(database.db);
@@ -123,7 +133,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(healthRoutes, { db: database.db });
       await api.register(toolsRoutes, { catalogue });
       await api.register(usersRoutes, { db: database.db });
-      await api.register(uploadsRoutes, { storage: imageStorage });
+      await api.register(uploadsRoutes, { storage: imageStorage, imageWork });
       await api.register(ordersRoutes, { db: database.db, catalogue, mailer, baseUrl: config.baseUrl });
       await api.register(paymentsRoutes, { db: database.db, gateway, mailer });
       await api.register(reviewsRoutes, { db: database.db });

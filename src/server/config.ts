@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { SHOP_CONTACT } from '../shared/shop-contact.ts';
@@ -21,6 +22,10 @@ const milliseconds = (fallback: number) =>
     .min(1, TIMEOUT_RULE)
     .max(MAX_TIMER_MS, TIMEOUT_RULE)
     .default(fallback);
+const wholeNumberFrom = (min: number) => {
+  const message = `must be a whole number of at least ${min}`;
+  return z.coerce.number({ message }).int(message).min(min, message);
+};
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -35,11 +40,7 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: milliseconds(10_000),
   REQUEST_TIMEOUT_MS: milliseconds(120_000),
   SOCKET_TIMEOUT_MS: milliseconds(30_000),
-  MAX_CONNECTIONS: z.coerce
-    .number({ message: 'must be a whole number of at least 1' })
-    .int('must be a whole number of at least 1')
-    .min(1, 'must be a whole number of at least 1')
-    .default(10_000),
+  MAX_CONNECTIONS: wholeNumberFrom(1).default(10_000),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: postgresUrl.optional(),
   BASE_URL: z
@@ -51,11 +52,7 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUSTED_ORIGINS: z.string().optional(),
   ADMIN_EMAILS: z.string().optional(),
-  AUTH_RATE_LIMIT: z.coerce
-    .number({ message: 'must be a whole number of at least 1' })
-    .int('must be a whole number of at least 1')
-    .min(1, 'must be a whole number of at least 1')
-    .default(10),
+  AUTH_RATE_LIMIT: wholeNumberFrom(1).default(10),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GITHUB_CLIENT_ID: z.string().optional(),
@@ -66,11 +63,10 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Forgeline Tools & Parts <no-reply@forgeline.example>'),
   CONTACT_EMAIL: z.email({ message: 'must be an e-mail address' }).default(SHOP_CONTACT.email),
-  CONTACT_RATE_LIMIT: z.coerce
-    .number({ message: 'must be a whole number of at least 1' })
-    .int('must be a whole number of at least 1')
-    .min(1, 'must be a whole number of at least 1')
-    .default(5),
+  CONTACT_RATE_LIMIT: wholeNumberFrom(1).default(5),
+  UPLOAD_CONCURRENCY: wholeNumberFrom(1).optional(),
+  UPLOAD_QUEUE_LIMIT: wholeNumberFrom(0).default(8),
+  UPLOAD_GRACE_HOURS: wholeNumberFrom(1).default(24),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
@@ -137,6 +133,12 @@ export interface Config {
   contactEmail: string;
   /** Get In Touch messages accepted per client per hour. */
   contactRateLimit: number;
+  /** Uploaded images converted at the same time. */
+  uploadConcurrency: number;
+  /** Uploads that may wait for a conversion; more are refused with 503 until the queue shortens. */
+  uploadQueueLimit: number;
+  /** An uploaded image that no tool, profile or order shows is deleted this many hours after its upload. */
+  uploadGraceHours: number;
   /** Card payments through Stripe; without it, the built-in test gateway. */
   stripe:
     | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined }
@@ -209,6 +211,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailOutboxDir: path.join(dataDir, 'mail'),
     contactEmail: values.CONTACT_EMAIL,
     contactRateLimit: values.CONTACT_RATE_LIMIT,
+    // libvips spreads each image over every core already, and sharp runs on libuv's 4 worker threads,
+    // which password hashing and file access share.
+    uploadConcurrency: values.UPLOAD_CONCURRENCY ?? Math.min(2, os.availableParallelism()),
+    uploadQueueLimit: values.UPLOAD_QUEUE_LIMIT,
+    uploadGraceHours: values.UPLOAD_GRACE_HOURS,
     stripe:
       values.STRIPE_SECRET_KEY && values.STRIPE_PUBLISHABLE_KEY && values.STRIPE_WEBHOOK_SECRET
         ? {

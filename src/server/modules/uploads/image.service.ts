@@ -3,8 +3,11 @@ import sharp from 'sharp';
 
 const ACCEPTED_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
 export const MAX_IMAGE_WIDTH = 1200;
-/** Enough for a 48-megapixel phone photo; a tiny file must not expand into gigabytes of pixels. */
-const MAX_INPUT_PIXELS = 64_000_000;
+/**
+ * A 24-megapixel camera photo passes and a tool's picture needs no more: decoding costs about 4 bytes a
+ * pixel, and a tiny file must not expand into gigabytes of them.
+ */
+export const MAX_IMAGE_MEGAPIXELS = 25;
 
 /** An image the shop refuses, with the reason as the uploader should read it. */
 export class ImageRejectedError extends Error {
@@ -30,7 +33,11 @@ export async function toWebp(input: Buffer): Promise<Buffer> {
   }
   try {
     // 'error' rather than sharp's default 'warning': many cameras write JPEGs with harmless warnings.
-    return await sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true })
+    return await sharp(input, {
+      failOn: 'error',
+      limitInputPixels: MAX_IMAGE_MEGAPIXELS * 1_000_000,
+      autoOrient: true,
+    })
       .resize({ width: MAX_IMAGE_WIDTH, withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer();
@@ -41,7 +48,9 @@ export async function toWebp(input: Buffer): Promise<Buffer> {
 
 function unreadable(error: unknown): ImageRejectedError {
   if (error instanceof Error && /pixel limit/i.test(error.message)) {
-    return new ImageRejectedError('The image has too many pixels: at most 64 megapixels.');
+    return new ImageRejectedError(
+      `The image has too many pixels: at most ${MAX_IMAGE_MEGAPIXELS} megapixels.`,
+    );
   }
   return new ImageRejectedError('The image could not be read; the file may be damaged.');
 }

@@ -12,7 +12,8 @@ import {
   uploadResultSchema,
 } from '../../../shared/schemas/uploads.ts';
 import type { ImageStorage } from '../../adapters/storage/storage.ts';
-import { ImageRejectedError, toWebp } from './image.service.ts';
+import { ImageRejectedError, MAX_IMAGE_MEGAPIXELS } from './image.service.ts';
+import { UploadQueueFullError, type ImageWork } from './image-work.ts';
 
 const NOT_A_FORM = `Send the image as multipart/form-data in the form field "${UPLOAD_FIELD}".`;
 
@@ -21,7 +22,10 @@ const uploadFormSchema = z
   .object({ [UPLOAD_FIELD]: z.file().describe('A JPEG, PNG, WebP or GIF image of at most 5 MB') })
   .nullish();
 
-export const uploadsRoutes: FastifyPluginAsyncZod<{ storage: ImageStorage }> = async (app, { storage }) => {
+export const uploadsRoutes: FastifyPluginAsyncZod<{ storage: ImageStorage; imageWork: ImageWork }> = async (
+  app,
+  { storage, imageWork },
+) => {
   // Only this plugin parses multipart bodies; everywhere else they stay an unsupported media type.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
 
@@ -33,6 +37,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ storage: ImageStorage }> = a
     if (!request.raw.complete) reply.header('connection', 'close');
     if (error instanceof ImageRejectedError) {
       return reply.code(error.statusCode).send({ success: false, message: error.message });
+    }
+    if (error instanceof UploadQueueFullError) {
+      request.log.warn({ waiting: imageWork.waiting }, 'upload refused: the image queue is full');
+      return reply
+        .code(503)
+        .header('retry-after', String(error.retryAfterSeconds))
+        .send({ success: false, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.code?.startsWith('FST_ERR_CTP_')) {
       return reply.code(400).send({ success: false, message: NOT_A_FORM });
@@ -81,7 +92,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ storage: ImageStorage }> = a
         summary: 'Upload an image (signed-in users)',
         description:
           'Multipart form with one file in the field `image`: JPEG, PNG, WebP or GIF (judged by content) of ' +
-          'at most 5 MB. It is re-encoded as WebP at most 1200 px wide, upright, without metadata.',
+          `at most 5 MB and ${MAX_IMAGE_MEGAPIXELS} megapixels. It is re-encoded as WebP at most 1200 px wide, ` +
+          'upright, without metadata. When too many uploads are already waiting: 503 with Retry-After.',
         consumes: ['multipart/form-data'],
         body: uploadFormSchema,
         response: {
@@ -90,11 +102,12 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ storage: ImageStorage }> = a
           401: apiErrorSchema,
           403: apiErrorSchema,
           413: uploadErrorSchema,
+          503: uploadErrorSchema,
         },
       },
     },
     async (request) => {
-      const webp = await toWebp(await readImage(request));
+      const webp = await imageWork.toWebp(() => readImage(request));
       const url = await storage.save(randomBytes(16).toString('base64url'), webp);
       request.log.info({ url, bytes: webp.length }, 'image uploaded');
       return { success: true as const, data: { url } };

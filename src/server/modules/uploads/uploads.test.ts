@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_URL_PATTERN } from '../../../shared/schemas/users.ts';
 import { createUser, type TestUser } from '../../testing/accounts.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import { multipart, type Part } from './uploads.testing.ts';
 
 let ctx: TestContext;
 let alice: TestUser;
@@ -18,33 +19,6 @@ beforeAll(async () => {
   uploadsDir = path.join(ctx.config.dataDir, 'uploads');
 });
 afterAll(() => ctx.close());
-
-interface Part {
-  field: string;
-  data: Buffer | string;
-  /** Makes the part a file. */
-  filename?: string;
-  type?: string;
-}
-
-/** A multipart body as a browser's FormData would send it. */
-async function multipart(parts: Part[]) {
-  const form = new FormData();
-  for (const { field, data, filename, type } of parts) {
-    if (filename === undefined) form.append(field, String(data));
-    else
-      form.append(
-        field,
-        new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }),
-        filename,
-      );
-  }
-  const response = new Response(form);
-  return {
-    payload: Buffer.from(await response.arrayBuffer()),
-    contentType: response.headers.get('content-type') ?? '',
-  };
-}
 
 async function upload(parts: Part[], who: TestUser | null = alice) {
   const { payload, contentType } = await multipart(parts);
@@ -201,6 +175,16 @@ describe('POST /api/uploads', () => {
     const corrupt = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), randomBytes(4096)]);
     const response = await upload([image(corrupt)]);
     await expectRefused(response, before, 'The image could not be read; the file may be damaged.');
+  });
+
+  it('refuses an image of more than 25 megapixels, however small its file', async () => {
+    const before = await stored();
+    const png = await canvas(5001, 5001).png().toBuffer();
+    await expectRefused(
+      await upload([image(png, 'huge.png', 'image/png')]),
+      before,
+      'The image has too many pixels: at most 25 megapixels.',
+    );
   });
 
   it('refuses a form without a file, a file in another field, an empty file and several files', async () => {
