@@ -27,6 +27,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     AUTH_RATE_LIMIT: '1000',
+    WRITE_RATE_LIMIT: '1000',
+    UPLOAD_RATE_LIMIT: '1000',
     ...env,
   });
   const apps: App[] = [];

@@ -153,7 +153,8 @@ export function createAuth({ config, db, secret, mailer, log }: AuthDeps) {
       useSecureCookies: config.baseUrl.startsWith('https://'),
       cookiePrefix: 'forgeline',
       // The Fastify mount writes the client's real address (honouring trustProxy) into this header.
-      ipAddress: { ipAddressHeaders: ['x-client-ip'] },
+      // An IPv6 client is counted by its /64, as the shop's own limits do.
+      ipAddress: { ipAddressHeaders: ['x-client-ip'], ipv6Subnet: 64 },
     },
     logger: {
       log: (level, message, ...args) => log[level]({ args }, message),

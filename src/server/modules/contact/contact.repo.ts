@@ -1,20 +1,7 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ContactMessage } from '../../../shared/schemas/contact.ts';
 import type { Db } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema.ts';
-
-export async function messagesInLastHour(db: Db, clientIp: string): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(contactMessages)
-    .where(
-      and(
-        eq(contactMessages.clientIp, clientIp),
-        gt(contactMessages.createdAt, sql`now() - interval '1 hour'`),
-      ),
-    );
-  return row?.total ?? 0;
-}
 
 export async function insertContactMessage(db: Db, message: ContactMessage, clientIp: string) {
   const [row] = await db

@@ -9,15 +9,14 @@ import { apiErrorSchema } from '../../../shared/schemas/errors.ts';
 import type { MailMessage, Mailer } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/client.ts';
 import { apiError } from '../../plugins/errors.ts';
-import { deleteContactMessage, insertContactMessage, messagesInLastHour } from './contact.repo.ts';
+import { clientKey } from '../../client-address.ts';
+import { deleteContactMessage, insertContactMessage } from './contact.repo.ts';
 
 interface ContactOptions {
   db: Db;
   mailer: Mailer;
   /** The shop's address that receives the messages. */
   to: string;
-  /** Messages per client per hour. */
-  limit: number;
 }
 
 function contactMail(message: ContactMessage, to: string): MailMessage {
@@ -29,13 +28,11 @@ function contactMail(message: ContactMessage, to: string): MailMessage {
   };
 }
 
-export const contactRoutes: FastifyPluginAsyncZod<ContactOptions> = async (
-  app,
-  { db, mailer, to, limit },
-) => {
+export const contactRoutes: FastifyPluginAsyncZod<ContactOptions> = async (app, { db, mailer, to }) => {
   app.post(
     '/contact',
     {
+      preHandler: app.rateLimit('contact'),
       schema: {
         tags: ['contact'],
         summary: 'Send a message to the shop (Get In Touch); kept and mailed to the shop',
@@ -49,10 +46,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactOptions> = async (
       },
     },
     async (request, reply) => {
-      if ((await messagesInLastHour(db, request.ip)) >= limit) {
-        throw app.httpErrors.tooManyRequests(contactMessages.tooMany);
-      }
-      const id = await insertContactMessage(db, request.body, request.ip);
+      const id = await insertContactMessage(db, request.body, clientKey(request.ip));
       try {
         await mailer.send(contactMail(request.body, to));
       } catch (error) {

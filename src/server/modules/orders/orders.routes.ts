@@ -39,12 +39,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (
   app.post(
     '/order',
     {
-      preHandler: app.requireUser,
+      preHandler: [app.requireUser, app.rateLimit('order')],
       schema: {
         tags: ['orders'],
         summary: 'Book an order; reserves its quantity from stock',
         body: placeOrderSchema,
-        response: { 200: insertedIdSchema, ...errors },
+        response: { 200: insertedIdSchema, 429: apiErrorSchema, ...errors },
       },
     },
     async (request) => {

@@ -33,6 +33,7 @@ const errors = {
   403: apiErrorSchema,
   404: apiErrorSchema,
   409: apiErrorSchema,
+  429: apiErrorSchema,
 };
 
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (
@@ -74,7 +75,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (
   app.post(
     '/create-payment-intent',
     {
-      preHandler: app.requireUser,
+      preHandler: [app.requireUser, app.rateLimit('payment')],
       schema: {
         tags: ['payments'],
         summary: "A payment intent for the buyer's unpaid order; the amount is the order's",
@@ -97,7 +98,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (
   app.patch(
     '/orderPay/:id',
     {
-      preHandler: app.requireUser,
+      preHandler: [app.requireUser, app.rateLimit('payment')],
       schema: {
         tags: ['payments'],
         summary: 'Mark the order paid once the gateway confirms the payment',
@@ -122,7 +123,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (
     app.post(
       '/payments/test/confirm',
       {
-        preHandler: app.requireUser,
+        preHandler: [app.requireUser, app.rateLimit('cardConfirm')],
         schema: {
           tags: ['payments'],
           summary: 'Charge a card through the built-in test gateway (Stripe test-mode card numbers)',

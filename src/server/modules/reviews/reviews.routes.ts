@@ -11,12 +11,18 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.post(
     '/review',
     {
-      preHandler: app.requireUser,
+      preHandler: [app.requireUser, app.rateLimit('review')],
       schema: {
         tags: ['reviews'],
         summary: 'Post a review as the signed-in user (who must have ordered something)',
         body: reviewInputSchema,
-        response: { 200: insertedIdSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: {
+          200: insertedIdSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request) => {

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import type { ImageStorage, StoredImage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/client.ts';
 import { findImagesInUse } from './uploads.repo.ts';
 
-const HOUR = 60 * 60 * 1000;
+export const HOUR = 60 * 60 * 1000;
 /** Images looked up in the database at once: one query each, and memory bounded however many are stored. */
 const BATCH_SIZE = 500;
 
@@ -45,33 +44,4 @@ async function removeUnused(db: Db, storage: ImageStorage, images: StoredImage[]
   const unused = images.filter((image) => !inUse.has(image.url));
   for (const image of unused) await storage.remove(image.id);
   return unused.length;
-}
-
-/**
- * Sweeps in the background while `app` runs: once it is ready, then hourly, one sweep at a time. Closing
- * the app waits for a sweep under way.
- */
-export function sweepWhileRunning(app: FastifyInstance, sweep: () => Promise<number>) {
-  let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  const run = () => {
-    running ??= sweep()
-      .then(
-        (removed) => {
-          if (removed > 0) app.log.info({ removed }, 'deleted unused uploaded images');
-        },
-        (error: unknown) => app.log.error({ err: error }, 'sweeping unused uploaded images failed'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, HOUR).unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
 }

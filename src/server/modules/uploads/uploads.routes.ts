@@ -86,7 +86,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ storage: ImageStorage; image
   app.post(
     '/uploads',
     {
-      preHandler: app.requireUser,
+      preHandler: [app.requireUser, app.rateLimit('upload')],
       schema: {
         tags: ['uploads'],
         summary: 'Upload an image (signed-in users)',
@@ -102,6 +102,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ storage: ImageStorage; image
           401: apiErrorSchema,
           403: apiErrorSchema,
           413: uploadErrorSchema,
+          429: apiErrorSchema,
           503: uploadErrorSchema,
         },
       },
