@@ -49,9 +49,11 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       BASE_URL: baseURL,
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      SEED_DEMO: 'true',
+      // Not production: the tests sign in to the demo accounts, which only a local demo has.
+      NODE_ENV: 'test',
       AUTH_RATE_LIMIT: '1000',
+      WRITE_RATE_LIMIT: '1000',
+      UPLOAD_RATE_LIMIT: '1000',
     },
   },
 });

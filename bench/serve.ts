@@ -10,7 +10,12 @@ const config = loadConfig({
   ...process.env,
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
+  // Production as it would run, with the built-in gateway and file mail chosen explicitly.
+  AUTH_SECRET: 'bench-secret-of-at-least-thirty-two-characters',
+  ALLOW_TEST_PAYMENTS: 'true',
+  ALLOW_FILE_MAIL: 'true',
   AUTH_RATE_LIMIT: '100000',
+  WRITE_RATE_LIMIT: '100000',
 });
 const app = await buildApp(config);
 await seedDemoCatalogue(app.catalogue);

@@ -12,6 +12,7 @@ import { LocalDiskStorage } from './adapters/storage/local-disk.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { httpServerFactory } from './http-server.ts';
 import { logSerializers } from './log-serializers.ts';
+import { runPeriodically } from './periodic-task.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -23,7 +24,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
-import { sweepUnusedImages, sweepWhileRunning } from './modules/uploads/image-sweep.ts';
+import { HOUR, sweepUnusedImages } from './modules/uploads/image-sweep.ts';
 import { ImageWork } from './modules/uploads/image-work.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { applyConfiguredAdmins } from './modules/users/users.repo.ts';
@@ -32,6 +33,7 @@ import { clientDistDir } from './paths.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuardPlugin, JSON_BODY_LIMIT } from './plugins/input-guard.ts';
+import { limitRules, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticPlugin } from './plugins/static.ts';
@@ -57,12 +59,21 @@ export interface AppOptions {
   imageWork?: ImageWork;
 }
 
+/**
+ * Fastify's trustProxy. Fastify itself trusts nobody for a bare hop count (a client that reaches the shop
+ * directly could claim any address); the README says to give a count only when the proxies are the only way in.
+ */
+function trustedProxies(setting: Config['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** Builds the whole application without listening, so that tests can drive it with inject(). */
 export async function buildApp(config: Config, options: AppOptions = {}) {
   const app = Fastify({
     logger: { level: config.logLevel, ...options.logger, serializers: logSerializers },
     serverFactory: httpServerFactory(config.connections),
     bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: trustedProxies(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -118,13 +129,23 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   });
   await app.register(openapiPlugin, { https });
   await app.register(authPlugin, { auth, baseUrl: config.baseUrl });
+  await app.register(rateLimitPlugin, { db: database.db, rules: limitRules(config) });
   const imageStorage = await LocalDiskStorage.open(path.join(config.dataDir, 'uploads'));
   const imageWork =
     options.imageWork ??
     new ImageWork({ concurrency: config.uploadConcurrency, queueLimit: config.uploadQueueLimit });
-  sweepWhileRunning(app, () =>
-    sweepUnusedImages({ db: database.db, storage: imageStorage, graceHours: config.uploadGraceHours }),
-  );
+  runPeriodically(app, {
+    name: 'sweeping unused uploaded images',
+    everyMs: HOUR,
+    async run() {
+      const removed = await sweepUnusedImages({
+        db: database.db,
+        storage: imageStorage,
+        graceHours: config.uploadGraceHours,
+      });
+      if (removed > 0) app.log.info({ removed }, 'deleted unused uploaded images');
+    },
+  });
   const gateway: PaymentGateway = config.stripe
     ? createStripeGateway(config.stripe)
     : createTestGateway(database.db);
@@ -137,12 +158,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(ordersRoutes, { db: database.db, catalogue, mailer, baseUrl: config.baseUrl });
       await api.register(paymentsRoutes, { db: database.db, gateway, mailer });
       await api.register(reviewsRoutes, { db: database.db });
-      await api.register(contactRoutes, {
-        db: database.db,
-        mailer,
-        to: config.contactEmail,
-        limit: config.contactRateLimit,
-      });
+      await api.register(contactRoutes, { db: database.db, mailer, to: config.contactEmail });
       if (gateway.kind === 'stripe') {
         await api.register(stripeWebhookRoutes, {
           db: database.db,

@@ -3,6 +3,24 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.ts';
 
+/** What production needs besides its own settings: a secret, and explicitly chosen test payments and file mail. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'a-production-secret-of-32-characters',
+  ALLOW_TEST_PAYMENTS: 'true',
+  ALLOW_FILE_MAIL: 'true',
+};
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
 describe('loadConfig', () => {
   it('needs nothing to run the embedded default', () => {
     const config = loadConfig({});
@@ -18,9 +36,58 @@ describe('loadConfig', () => {
     });
   });
 
-  it('seeds demo data in production only when asked', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  it('seeds demo data in production only when asked, and never the demo accounts', () => {
+    expect(loadConfig(PRODUCTION)).toMatchObject({ seedDemo: false, seedDemoAccounts: false });
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'true' })).toMatchObject({
+      seedDemo: true,
+      seedDemoAccounts: false,
+    });
+  });
+
+  it('creates the demo accounts only for a local demo: embedded database, loopback host and address', () => {
+    expect(loadConfig({}).seedDemoAccounts).toBe(true);
+    expect(loadConfig({ HOST: '127.0.0.1', BASE_URL: 'http://127.0.0.1:3000' }).seedDemoAccounts).toBe(true);
+    expect(loadConfig({ HOST: '::1', BASE_URL: 'http://[::1]:3000' }).seedDemoAccounts).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0' }).seedDemoAccounts).toBe(false);
+    expect(loadConfig({ BASE_URL: 'https://shop.example' }).seedDemoAccounts).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://shop@localhost/shop' }).seedDemoAccounts).toBe(false);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemoAccounts).toBe(false);
+  });
+
+  it('refuses to start in production on the embedded defaults, naming the variable that fixes each', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems).toEqual([
+      expect.stringMatching(/^AUTH_SECRET: must be set in production/),
+      expect.stringMatching(/^STRIPE_SECRET_KEY: must be set in production.*ALLOW_TEST_PAYMENTS=true/),
+      expect.stringMatching(/^SMTP_URL: must be set in production.*ALLOW_FILE_MAIL=true/),
+    ]);
+    expect(loadConfig(PRODUCTION)).toMatchObject({ env: 'production', allowTestPayments: true });
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(32),
+        SMTP_URL: 'smtp://mail.example:587',
+        STRIPE_SECRET_KEY: 'sk_live_1',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      }),
+    ).toMatchObject({ allowTestPayments: false, allowFileMail: false });
+  });
+
+  it('trusts no proxy unless told how many or which', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,loopback, ::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'loopback',
+      '::1',
+    ]);
+    for (const value of ['0', 'yes', '10.0.0.300', 'proxy.example']) {
+      expect(problemsOf({ TRUST_PROXY: value })).toEqual([
+        expect.stringMatching(/^TRUST_PROXY: must be how many proxies/),
+      ]);
+    }
   });
 
   it('treats empty values as unset', () => {

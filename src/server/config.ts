@@ -1,5 +1,7 @@
 import os from 'node:os';
+import { isIP } from 'node:net';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { SHOP_CONTACT } from '../shared/shop-contact.ts';
 
@@ -27,6 +29,39 @@ const wholeNumberFrom = (min: number) => {
   return z.coerce.number({ message }).int(message).min(min, message);
 };
 
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** An address or CIDR range written in full (not the shorthands like `10.1` that some parsers accept). */
+const isProxyAddress = (entry: string) => {
+  if (PROXY_KEYWORDS.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
+const TRUST_PROXY_RULE =
+  'must be how many proxies are in front of the shop (e.g. 1) or a comma-separated list of their addresses or CIDR ranges';
+
+/** Which proxies may tell the client's address (X-Forwarded-For): none by default. */
+const trustProxy = z
+  .string()
+  .transform((value, context) => {
+    if (/^\d+$/.test(value) && Number(value) >= 1) return Number(value);
+    const entries = list(value);
+    if (entries.length === 0 || !entries.every(isProxyAddress)) {
+      context.addIssue({ code: 'custom', message: TRUST_PROXY_RULE });
+      return z.NEVER;
+    }
+    return entries;
+  })
+  .optional();
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
@@ -53,6 +88,9 @@ const envSchema = z.object({
   TRUSTED_ORIGINS: z.string().optional(),
   ADMIN_EMAILS: z.string().optional(),
   AUTH_RATE_LIMIT: wholeNumberFrom(1).default(10),
+  WRITE_RATE_LIMIT: wholeNumberFrom(1).default(10),
+  UPLOAD_RATE_LIMIT: wholeNumberFrom(1).default(20),
+  TRUST_PROXY: trustProxy,
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GITHUB_CLIENT_ID: z.string().optional(),
@@ -61,6 +99,7 @@ const envSchema = z.object({
     .url({ message: 'must be an smtp:// or smtps:// URL' })
     .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL')
     .optional(),
+  ALLOW_FILE_MAIL: booleanFlag.optional(),
   MAIL_FROM: z.string().min(3).default('Forgeline Tools & Parts <no-reply@forgeline.example>'),
   CONTACT_EMAIL: z.email({ message: 'must be an e-mail address' }).default(SHOP_CONTACT.email),
   CONTACT_RATE_LIMIT: wholeNumberFrom(1).default(5),
@@ -71,18 +110,13 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   STRIPE_API_URL: z.url({ message: 'must be a URL' }).optional(),
+  ALLOW_TEST_PAYMENTS: booleanFlag.optional(),
 });
 
 /** Every environment variable the server reads. */
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
 
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
-
-const list = (value: string | undefined) =>
-  (value ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
 
 export interface OAuthClient {
   clientId: string;
@@ -116,6 +150,11 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Demo data is seeded on first start unless in production, where it takes SEED_DEMO=true. */
   seedDemo: boolean;
+  /**
+   * The demo accounts, whose passwords are public, exist only for a local demo: the embedded database, not
+   * in production, listening on and addressed by a loopback address only.
+   */
+  seedDemoAccounts: boolean;
   /** Signs sessions; when unset one is generated and kept in the database. */
   authSecret: string | undefined;
   /** Origins besides BASE_URL's that may send requests with the session cookie. */
@@ -124,11 +163,19 @@ export interface Config {
   adminEmails: string[];
   /** Sign-in, sign-up and password-reset attempts per client per minute. */
   authRateLimit: number;
+  /** Orders, payment intents, test-card payments and reviews, each, per account per minute. */
+  writeRateLimit: number;
+  /** Image uploads per account per hour. */
+  uploadRateLimit: number;
+  /** Fastify's trustProxy: how many proxies, or which, may tell the client's address; false for none. */
+  trustProxy: number | string[] | false;
   google: OAuthClient | undefined;
   github: OAuthClient | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   mailOutboxDir: string;
+  /** In production, mail written to files is refused unless this is set. */
+  allowFileMail: boolean;
   /** Where Get In Touch messages are mailed. */
   contactEmail: string;
   /** Get In Touch messages accepted per client per hour. */
@@ -139,10 +186,42 @@ export interface Config {
   uploadQueueLimit: number;
   /** An uploaded image that no tool, profile or order shows is deleted this many hours after its upload. */
   uploadGraceHours: number;
+  /** In production, the built-in test gateway is refused unless this is set. */
+  allowTestPayments: boolean;
   /** Card payments through Stripe; without it, the built-in test gateway. */
   stripe:
     | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined }
     | undefined;
+}
+
+/** A name or address that only this machine reaches. */
+function isLoopback(host: string): boolean {
+  const name = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  return isIP(name) !== 0 && ipaddr.process(name).range() === 'loopback';
+}
+
+type EnvValues = z.infer<typeof envSchema>;
+
+/** The embedded defaults that must not serve real customers, each with the variable that fixes it. */
+function productionProblems(values: EnvValues): string[] {
+  const problems: string[] = [];
+  if (!values.AUTH_SECRET) {
+    problems.push(
+      'AUTH_SECRET: must be set in production: at least 32 random characters (e.g. `openssl rand -base64 32`), the same for every server process',
+    );
+  }
+  if (!values.STRIPE_SECRET_KEY && !values.ALLOW_TEST_PAYMENTS) {
+    problems.push(
+      'STRIPE_SECRET_KEY: must be set in production, with STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET; or set ALLOW_TEST_PAYMENTS=true to take test payments through the built-in gateway, which moves no money',
+    );
+  }
+  if (!values.SMTP_URL && !values.ALLOW_FILE_MAIL) {
+    problems.push(
+      'SMTP_URL: must be set in production; or set ALLOW_FILE_MAIL=true to write every mail to a file under DATA_DIR/mail instead of sending it',
+    );
+  }
+  return problems;
 }
 
 export class ConfigError extends Error {
@@ -172,6 +251,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       missing.map((key) => `${key}: must be set too when ${stripeSet.join(' and ')} is set`),
     );
   }
+  if (values.NODE_ENV === 'production') {
+    const unsafe = productionProblems(values);
+    if (unsafe.length > 0) throw new ConfigError(unsafe);
+  }
   if (values.HEADERS_TIMEOUT_MS > values.REQUEST_TIMEOUT_MS) {
     throw new ConfigError(['HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS']);
   }
@@ -196,6 +279,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseUrl,
     logLevel: values.LOG_LEVEL,
     seedDemo: values.SEED_DEMO ?? values.NODE_ENV !== 'production',
+    seedDemoAccounts:
+      (values.SEED_DEMO ?? true) &&
+      values.NODE_ENV !== 'production' &&
+      !values.DATABASE_URL &&
+      isLoopback(values.HOST) &&
+      isLoopback(new URL(baseUrl).hostname),
     authSecret: values.AUTH_SECRET,
     trustedOrigins: [
       ...list(values.TRUSTED_ORIGINS),
@@ -204,11 +293,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ],
     adminEmails: list(values.ADMIN_EMAILS).map((email) => email.toLowerCase()),
     authRateLimit: values.AUTH_RATE_LIMIT,
+    writeRateLimit: values.WRITE_RATE_LIMIT,
+    uploadRateLimit: values.UPLOAD_RATE_LIMIT,
+    trustProxy: values.TRUST_PROXY ?? false,
     google: oauth(values.GOOGLE_CLIENT_ID, values.GOOGLE_CLIENT_SECRET),
     github: oauth(values.GITHUB_CLIENT_ID, values.GITHUB_CLIENT_SECRET),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     mailOutboxDir: path.join(dataDir, 'mail'),
+    allowFileMail: values.ALLOW_FILE_MAIL ?? false,
     contactEmail: values.CONTACT_EMAIL,
     contactRateLimit: values.CONTACT_RATE_LIMIT,
     // libvips spreads each image over every core already, and sharp runs on libuv's 4 worker threads,
@@ -216,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadConcurrency: values.UPLOAD_CONCURRENCY ?? Math.min(2, os.availableParallelism()),
     uploadQueueLimit: values.UPLOAD_QUEUE_LIMIT,
     uploadGraceHours: values.UPLOAD_GRACE_HOURS,
+    allowTestPayments: values.ALLOW_TEST_PAYMENTS ?? false,
     stripe:
       values.STRIPE_SECRET_KEY && values.STRIPE_PUBLISHABLE_KEY && values.STRIPE_WEBHOOK_SECRET
         ? {

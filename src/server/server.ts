@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { seedDemoAccounts } from './db/seed/demo-accounts.ts';
+import { demoAccountsWithPublicPasswords, seedDemoAccounts } from './db/seed/demo-accounts.ts';
 import { seedDemoCatalogue } from './db/seed/seed.ts';
 
 function loggerOptions(config: Config) {
@@ -21,14 +21,23 @@ async function main() {
   }
 
   const app = await buildApp(config, { logger: loggerOptions(config) });
+  if (config.env === 'production') {
+    const exposed = await demoAccountsWithPublicPasswords(app.database.db);
+    if (exposed.length > 0) {
+      await app.close();
+      throw new Error(
+        `Refusing to start in production: the demo account ${exposed.map((account) => account.email).join(' and ')} can be signed in to with the password published in the README. ` +
+          'Delete the demo accounts with `npm run db:remove-demo-accounts` (or give them new passwords), then start again.',
+      );
+    }
+  }
   if (config.seedDemo) {
     const { inserted } = await seedDemoCatalogue(app.catalogue);
     if (inserted > 0) app.log.info(`Seeded the demo catalogue: ${inserted} tools`);
-    // Demo accounts only on the embedded default: a real PostgreSQL deployment gets no known passwords.
-    if (!config.databaseUrl) {
-      for (const account of await seedDemoAccounts(app.auth, app.database.db)) {
-        app.log.info(`Demo ${account.role} account (demo only): ${account.email} / ${account.password}`);
-      }
+  }
+  if (config.seedDemoAccounts) {
+    for (const account of await seedDemoAccounts(app.auth, app.database.db)) {
+      app.log.info(`Demo ${account.role} account (demo only): ${account.email} / ${account.password}`);
     }
   }
 

@@ -138,6 +138,8 @@ export const orders = pgTable(
     userName: text('user_name').notNull(),
     paid: boolean('paid').notNull().default(false),
     transactionId: text('transaction_id').unique(),
+    /** Paid through the built-in test gateway: no money moved. */
+    testPayment: boolean('test_payment').notNull().default(false),
     isDelivered: boolean('is_delivered').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -200,6 +202,20 @@ export const contactMessages = pgTable(
   (table) => [index('contact_messages_client_idx').on(table.clientIp, table.createdAt)],
 );
 
+/**
+ * Our own rate limits (Better Auth keeps its own in rate_limits): one counter per key and fixed window, in
+ * the database so that every server process counts together.
+ */
+export const requestLimits = pgTable(
+  'request_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (table) => [index('request_limits_window_idx').on(table.windowStart)],
+);
+
 export const schema = {
   tools,
   appMeta,
@@ -212,4 +228,5 @@ export const schema = {
   testPaymentIntents,
   reviews,
   contactMessages,
+  requestLimits,
 };

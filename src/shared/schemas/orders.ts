@@ -17,6 +17,8 @@ export const orderSchema = z.object({
   userName: z.string(),
   transactionId: z.string().nullable(),
   paid: z.boolean(),
+  /** Paid through the built-in test gateway, where no money moves. */
+  testPayment: z.boolean(),
   isDeliverd: z.boolean(),
   createdAt: z.string(),
 });

@@ -1,8 +1,11 @@
+import { verifyPassword } from 'better-auth/crypto';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Auth } from '../../modules/auth/auth.ts';
 import { findUserByEmail } from '../../modules/users/users.repo.ts';
 import type { Db } from '../client.ts';
+import { accounts, users } from '../schema.ts';
 
-/** Demo-only credentials, created on the embedded default so that a newcomer can try every screen. */
+/** Demo-only credentials, created on the local demo so that a newcomer can try every screen. */
 export const demoAccounts = [
   { role: 'admin', name: 'Demo Admin', email: 'admin@forgeline.example', password: 'Admin2022' },
   { role: 'user', name: 'Demo Buyer', email: 'buyer@forgeline.example', password: 'Buyer2022' },
@@ -27,4 +30,39 @@ export async function seedDemoAccounts(auth: Auth, db: Db): Promise<Array<(typeo
     created.push(account);
   }
   return created;
+}
+
+/** The demo accounts that can still be signed in to with their published password: ids and e-mails. */
+export async function demoAccountsWithPublicPasswords(db: Db): Promise<Array<{ id: string; email: string }>> {
+  const rows = await db
+    .select({ id: users.id, email: users.email, hash: accounts.password })
+    .from(users)
+    .innerJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, 'credential')))
+    .where(
+      inArray(
+        users.email,
+        demoAccounts.map((account) => account.email),
+      ),
+    );
+  const exposed = [];
+  for (const row of rows) {
+    const password = demoAccounts.find((account) => account.email === row.email)!.password;
+    if (row.hash && (await verifyPassword({ hash: row.hash, password }))) {
+      exposed.push({ id: row.id, email: row.email });
+    }
+  }
+  return exposed;
+}
+
+/** Deletes the demo accounts that still have their published password (with their sessions and orders). */
+export async function removeDemoAccounts(db: Db): Promise<string[]> {
+  const exposed = await demoAccountsWithPublicPasswords(db);
+  if (exposed.length === 0) return [];
+  await db.delete(users).where(
+    inArray(
+      users.id,
+      exposed.map((account) => account.id),
+    ),
+  );
+  return exposed.map((account) => account.email);
 }

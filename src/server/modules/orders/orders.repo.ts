@@ -22,6 +22,7 @@ export function toApiOrder(row: OrderRow): Order {
     userName: row.userName,
     transactionId: row.transactionId,
     paid: row.paid,
+    testPayment: row.testPayment,
     isDeliverd: row.isDelivered,
     createdAt: row.createdAt.toISOString(),
   };
@@ -81,10 +82,14 @@ export async function deleteUnpaidOrder(
   return row;
 }
 
-export async function markOrderPaid(db: Db, id: string, transactionId: string): Promise<number> {
+export async function markOrderPaid(
+  db: Db,
+  id: string,
+  payment: { transactionId: string; testPayment: boolean },
+): Promise<number> {
   const rows = await db
     .update(orders)
-    .set({ paid: true, transactionId, paidAt: new Date() })
+    .set({ paid: true, ...payment, paidAt: new Date() })
     .where(and(eq(orders.id, id), eq(orders.paid, false)))
     .returning({ id: orders.id });
   return rows.length;

@@ -278,6 +278,9 @@ describe('paying with the test gateway', () => {
       (await call('PATCH', `/api/orderPay/${orderId}`, buyer, { transactionId: intentId })).json(),
     ).toEqual({ modifiedCount: 1 });
     expect(await order(orderId)).toMatchObject({ paid: true, transactionId: intentId });
+    // No money moved: the administrator's list says so.
+    const listed = (await call('GET', '/api/orders', admin)).json<Order[]>();
+    expect(listed.find((row) => row._id === orderId)).toMatchObject({ paid: true, testPayment: true });
     expect(
       (await call('PATCH', `/api/orderPay/${orderId}`, buyer, { transactionId: intentId })).json(),
     ).toEqual({ modifiedCount: 0 });

@@ -305,7 +305,7 @@ describe('paying through Stripe (local stand-in)', () => {
   it('marks it paid once Stripe says the intent succeeded, and only once', async () => {
     stripe.succeed(intent.id);
     expect((await pay(orderId, intent.id)).json()).toEqual({ modifiedCount: 1 });
-    expect(await order(orderId)).toMatchObject({ paid: true, transactionId: intent.id });
+    expect(await order(orderId)).toMatchObject({ paid: true, transactionId: intent.id, testPayment: false });
     expect((await pay(orderId, intent.id)).json()).toEqual({ modifiedCount: 0 });
     expect(await order(orderId)).toMatchObject({ paid: true, transactionId: intent.id });
     expect((await call('GET', `/api/payment/${orderId}`, buyer)).json()).toMatchObject({

@@ -74,6 +74,14 @@ export function ManageOrdersPage() {
               <td>{order.number}</td>
               <td className="font-mono text-xs break-all">
                 {order.paid ? order.transactionId : 'Not Paid Yet'}
+                {order.testPayment && (
+                  <span
+                    className="badge badge-warning badge-sm mt-1 flex w-fit font-sans whitespace-nowrap"
+                    title="Paid through the built-in test gateway: no money moved"
+                  >
+                    Test payment
+                  </span>
+                )}
               </td>
               <td className="min-w-44">
                 {order.paid ? (

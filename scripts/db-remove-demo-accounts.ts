@@ -1,0 +1,23 @@
+import { pino } from 'pino';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { removeDemoAccounts } from '../src/server/db/seed/demo-accounts.ts';
+
+const config = loadConfig();
+const log = pino({ level: config.logLevel });
+try {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, log });
+  try {
+    const removed = await removeDemoAccounts(database.db);
+    log.info(
+      removed.length > 0
+        ? `Deleted the demo accounts with public passwords: ${removed.join(', ')}`
+        : 'No demo account with its public password is left',
+    );
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  log.fatal(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+}
