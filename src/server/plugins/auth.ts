@@ -57,6 +57,9 @@ export const authPlugin = fp(
         response.headers.forEach((value, name) => {
           if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
         });
+        // Better Auth names its wait X-Retry-After; clients and proxies know the standard header.
+        const retryAfter = response.headers.get('x-retry-after');
+        if (response.status === 429 && retryAfter) reply.header('retry-after', retryAfter);
         const cookies = response.headers.getSetCookie();
         if (cookies.length > 0) reply.header('set-cookie', cookies);
         const text = await response.text();

@@ -233,6 +233,7 @@ describe('rate limit', () => {
       const refused = await attempt();
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await limited.close();
     }
