@@ -129,6 +129,8 @@ test('an admin ships a paid order and the buyer then sees it on the way', async 
   await expect(adminPage.getByRole('heading', { name: /^Here is the \d+ order\(s\):-$/ })).toBeVisible();
   const row = adminPage.getByRole('row').filter({ hasText: buyer.email });
   await expect(row.getByText("receive'd Money")).toBeVisible();
+  // Paid through the built-in test gateway: the administrator sees that no money moved.
+  await expect(row.getByText('Test payment')).toBeVisible();
   await row.getByRole('button', { name: 'Ship' }).click();
   await expect(adminPage.getByText('On the way for Delivery')).toBeVisible();
   await expect(row.getByText('Delivery Done')).toBeVisible();

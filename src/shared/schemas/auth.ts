@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { UPLOAD_URL_PATTERN } from './users.ts';
 
 /** At least eight letters and digits only, with at least one letter and one digit (spec section 5). */
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{8,}$/;
@@ -28,13 +27,6 @@ export const emailSchema = z
   .max(254, { message: messages.emailInvalid, abort: true })
   .regex(EMAIL_PATTERN, messages.emailInvalid);
 
-/** A display name as the account keeps it (sign-up joins first and last name). */
-export const displayNameSchema = z
-  .string({ message: 'Name is required' })
-  .trim()
-  .min(1, 'Name is required')
-  .max(100, { message: 'Name is too long', abort: true });
-
 /** The sign-up form (spec: firstname, lastname, email, password, confirmPassword, and the terms). */
 export const signUpFormSchema = z.object({
   firstname: z
@@ -59,28 +51,6 @@ export const signUpFormSchema = z.object({
   terms: z.literal(true, { message: 'Please accept the terms and conditions' }),
 });
 export type SignUpForm = z.infer<typeof signUpFormSchema>;
-
-/** A profile picture set through the account endpoints: none, or an upload of ours. */
-const accountImageSchema = z
-  .string({ message: 'The image must be an upload of ours' })
-  .max(200, { message: 'The image must be an upload of ours', abort: true })
-  .refine((value) => value === '' || UPLOAD_URL_PATTERN.test(value), 'The image must be an upload of ours')
-  .nullable()
-  .optional();
-
-/** What the server accepts on sign-up: the display name is first and last name joined. */
-export const signUpRequestSchema = z.object({
-  name: displayNameSchema,
-  email: emailSchema,
-  password: passwordSchema,
-  image: accountImageSchema,
-});
-
-/** Better Auth's own profile change: the same limits as PUT /api/user/{email}. */
-export const updateUserRequestSchema = z.object({
-  name: displayNameSchema.optional(),
-  image: accountImageSchema,
-});
 
 export const resetPasswordFormSchema = z.object({ newPassword: passwordSchema });
 

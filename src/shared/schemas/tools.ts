@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { UPLOAD_URL_PATTERN } from './users.ts';
+import { UPLOAD_URL_PATTERN } from './uploads.ts';
 
 export const toolSchema = z.object({
   _id: z.string(),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { UPLOAD_URL_PATTERN } from './users.ts';
+
+/** An upload of ours, as POST /api/uploads answers it. */
+export const UPLOAD_URL_PATTERN = /^\/uploads\/[A-Za-z0-9_-]+\.webp$/;
 
 /** The multipart field POST /api/uploads reads the image from. */
 export const UPLOAD_FIELD = 'image';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UPLOAD_URL_PATTERN } from './uploads.ts';
 
 export const userSchema = z.object({
   _id: z.string(),
@@ -14,9 +15,6 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const emailParamsSchema = z.object({ email: z.string().min(1).max(254) });
-
-/** An upload of ours, as POST /api/uploads answers it. */
-export const UPLOAD_URL_PATTERN = /^\/uploads\/[A-Za-z0-9_-]+\.webp$/;
 
 const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).optional();
 

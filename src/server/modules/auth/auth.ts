@@ -3,12 +3,11 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { signUpRequestSchema, updateUserRequestSchema } from '../../../shared/schemas/account.ts';
 import {
   MAX_PASSWORD_LENGTH,
   passwordSchema,
   resetPasswordFormSchema,
-  signUpRequestSchema,
-  updateUserRequestSchema,
 } from '../../../shared/schemas/auth.ts';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Config } from '../../config.ts';
