@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.ts';
-import { EMAIL_PATTERN, emailSchema, passwordSchema } from './auth.ts';
+import {
+  CALLBACK_URL_MESSAGE,
+  EMAIL_PATTERN,
+  emailSchema,
+  passwordSchema,
+  signUpRequestSchema,
+} from './auth.ts';
 
 /** The spec's pattern `^[^\s@]+@[^\s@]+\.[^\s@]+$`, said without a regular expression. */
 function specAddress(value: string): boolean {
@@ -45,5 +51,35 @@ describe('length limits stop the checks that follow them', () => {
   it('answers an over-long password with one message', () => {
     const result = passwordSchema.safeParse(`${'a'.repeat(100_000)}1`);
     expect(result.error?.issues.map((issue) => issue.message)).toEqual(['At most 128 characters']);
+  });
+});
+
+describe('the callback URL on sign-up', () => {
+  const account = { name: 'Carla Reyes', email: 'carla@example.com', password: 'Secret123' };
+  const issues = (callbackURL: unknown) =>
+    signUpRequestSchema.safeParse({ ...account, callbackURL }).error?.issues.map((issue) => issue.message);
+
+  it('may be left out, or be a path or a URL', () => {
+    for (const callbackURL of [
+      undefined,
+      '/',
+      '/dashboard?tab=orders#top',
+      'https://shop.example/v%C3%A9rifi%C3%A9',
+    ]) {
+      expect(issues(callbackURL)).toBeUndefined();
+    }
+  });
+
+  it('refuses what cannot go into a mail link or a Location header', () => {
+    for (const callbackURL of [
+      '/verified\uD800',
+      '/dashboard\u0100',
+      '/a b',
+      '/a\r\nb',
+      `/${'a'.repeat(2000)}`,
+      42,
+    ]) {
+      expect(issues(callbackURL)).toEqual([CALLBACK_URL_MESSAGE]);
+    }
   });
 });
