@@ -19,12 +19,25 @@ const accountImageSchema = z
   .nullable()
   .optional();
 
+export const CALLBACK_URL_MESSAGE = 'The callback URL must be a URL';
+
+/**
+ * Where Better Auth sends someone after following a mail's link or signing in: printable ASCII, as a URL is
+ * once encoded. Better Auth writes it into a Location header and encodes it into mail links, which throw (a
+ * 500) on a lone surrogate or a character above U+00FF; whose site it may name, Better Auth checks itself.
+ */
+export const callbackUrlSchema = z
+  .string({ message: CALLBACK_URL_MESSAGE })
+  .max(2000, { message: CALLBACK_URL_MESSAGE, abort: true })
+  .regex(/^[\x21-\x7e]*$/, CALLBACK_URL_MESSAGE);
+
 /** What the server accepts on sign-up: the display name is first and last name joined. */
 export const signUpRequestSchema = z.object({
   name: displayNameSchema,
   email: emailSchema,
   password: passwordSchema,
   image: accountImageSchema,
+  callbackURL: callbackUrlSchema.optional(),
 });
 
 /** Better Auth's own profile change: the same limits as PUT /api/user/{email}. */
