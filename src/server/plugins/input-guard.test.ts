@@ -235,6 +235,12 @@ describe('jsonBodyProblem', () => {
     expect(jsonBodyProblem(deep)).toBe('The JSON body is nested too deeply.');
   });
 
+  it('finds a lone surrogate, and passes characters outside the basic plane', () => {
+    expect(jsonBodyProblem({ callbackURL: '/verified\uD800' })).toBe('Text must be valid Unicode.');
+    expect(jsonBodyProblem({ ['\uDC00']: 'x' })).toBe('Text must be valid Unicode.');
+    expect(jsonBodyProblem({ review: 'Great drill 🔩👍' })).toBeUndefined();
+  });
+
   it('finds NUL in keys as in values, and passes ordinary bodies', () => {
     expect(jsonBodyProblem({ ['na\u0000me']: 'x' })).toBe('Text must not contain NUL characters.');
     expect(jsonBodyProblem({ items: [{ name: 'M10 bolt', qty: 10, ok: true, note: null }] })).toBeUndefined();

@@ -7,6 +7,14 @@ export const JSON_BODY_LIMIT = 16 * 1024;
 const MAX_JSON_DEPTH = 32;
 
 const NUL_IN_URL = /%00|\0/i;
+/** In unicode mode a surrogate pair is one character, so only a lone (ill-formed) surrogate matches. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+function textProblem(text: string): string | undefined {
+  if (text.includes('\0')) return 'Text must not contain NUL characters.';
+  if (LONE_SURROGATE.test(text)) return 'Text must be valid Unicode.';
+  return undefined;
+}
 
 /** What is wrong with a parsed JSON body, if anything; iterative, so no depth can overflow the stack. */
 export function jsonBodyProblem(body: unknown): string | undefined {
@@ -14,11 +22,13 @@ export function jsonBodyProblem(body: unknown): string | undefined {
   while (stack.length > 0) {
     const { value, depth } = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\0')) return 'Text must not contain NUL characters.';
+      const problem = textProblem(value);
+      if (problem) return problem;
     } else if (value !== null && typeof value === 'object') {
       if (depth >= MAX_JSON_DEPTH) return 'The JSON body is nested too deeply.';
       for (const [key, item] of Object.entries(value)) {
-        if (key.includes('\0')) return 'Text must not contain NUL characters.';
+        const problem = textProblem(key);
+        if (problem) return problem;
         stack.push({ value: item, depth: depth + 1 });
       }
     }

@@ -3,7 +3,11 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { signUpRequestSchema, updateUserRequestSchema } from '../../../shared/schemas/account.ts';
+import {
+  callbackUrlSchema,
+  signUpRequestSchema,
+  updateUserRequestSchema,
+} from '../../../shared/schemas/account.ts';
 import {
   MAX_PASSWORD_LENGTH,
   passwordSchema,
@@ -28,11 +32,21 @@ const PROVIDER_NAMES = { google: 'Google', github: 'GitHub' } as const;
 
 /** Bounds what Better Auth's own checks and queries get to see; the spec's rules where it has them. */
 const emailField = z.string().max(254, { abort: true });
+const callbackURL = callbackUrlSchema.optional();
 const BODY_RULES: Record<string, z.ZodType> = {
   '/sign-up/email': signUpRequestSchema,
-  '/sign-in/email': z.object({ email: emailField, password: z.string().max(MAX_PASSWORD_LENGTH) }),
-  '/request-password-reset': z.object({ email: emailField }),
-  '/send-verification-email': z.object({ email: emailField }),
+  '/sign-in/email': z.object({
+    email: emailField,
+    password: z.string().max(MAX_PASSWORD_LENGTH),
+    callbackURL,
+  }),
+  '/sign-in/social': z.object({
+    callbackURL,
+    errorCallbackURL: callbackURL,
+    newUserCallbackURL: callbackURL,
+  }),
+  '/request-password-reset': z.object({ email: emailField, redirectTo: callbackURL }),
+  '/send-verification-email': z.object({ email: emailField, callbackURL }),
   '/reset-password': resetPasswordFormSchema,
   // The spec's password rule holds wherever a password is set.
   '/change-password': z.object({ newPassword: passwordSchema }),
@@ -154,6 +168,9 @@ export function createAuth({ config, db, secret, mailer, log }: AuthDeps) {
       // The Fastify mount writes the client's real address (honouring trustProxy) into this header.
       // An IPv6 client is counted by its /64, as the shop's own limits do.
       ipAddress: { ipAddressHeaders: ['x-client-ip'], ipv6Subnet: 64 },
+      // Better Auth turns both off by itself when NODE_ENV is "test"; the shop checks them everywhere.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
     },
     logger: {
       log: (level, message, ...args) => log[level]({ args }, message),

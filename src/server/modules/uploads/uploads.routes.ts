@@ -48,6 +48,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ storage: ImageStorage; image
     if (hasZodFastifySchemaValidationErrors(error) || error.code?.startsWith('FST_ERR_CTP_')) {
       return reply.code(400).send({ success: false, message: NOT_A_FORM });
     }
+    // Refused before the route, e.g. a NUL in the address: still in the upload's own answer shape.
+    if (error.statusCode === 400 || error.statusCode === 413) {
+      return reply.code(error.statusCode).send({ success: false, message: error.message });
+    }
     throw error;
   });
 
