@@ -69,6 +69,7 @@ export function BannerCarousel() {
     <BannerFrame
       aria-roledescription="carousel"
       aria-label="Highlights"
+      data-ready={embla ? 'true' : undefined}
       onKeyDown={onKeyDown}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
