@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTools } from './modules/tools/tools.repo.ts';
+import { addTestTool } from './testing/tools.ts';
 import { multipart, type Part } from './modules/uploads/uploads.testing.ts';
 import { createUser, type TestUser } from './testing/accounts.ts';
 import { authEndpoints, documentedRoutes, fillPath, type HttpMethod } from './testing/api-routes.ts';
@@ -206,19 +206,15 @@ async function pngImage(): Promise<Buffer> {
 }
 
 async function createFixture(accounts: Accounts): Promise<Fixture> {
-  const [tool] = await ctx.app.catalogue.write((tx) =>
-    insertTools(tx, [
-      {
-        name: TOOL_FORM.name,
-        priceCents: 250,
-        availableQuantity: 100,
-        minOrderQuantity: 2,
-        details: TOOL_FORM.details,
-        image: TOOL_FORM.image,
-      },
-    ]),
-  );
-  const toolId = tool!.id;
+  const tool = await addTestTool(ctx.app, {
+    name: TOOL_FORM.name,
+    priceCents: 250,
+    availableQuantity: 100,
+    minOrderQuantity: 2,
+    details: TOOL_FORM.details,
+    image: TOOL_FORM.image,
+  });
+  const toolId = tool.id;
   const order = { toolId, quantity: 2, address: '1 Main St', number: '555-0100' };
   const { insertedId } = await asBuyer<{ insertedId: string }>(accounts.buyer, 'POST', '/api/order', order);
   return { ...accounts, toolId, orderId: insertedId };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLBACK_URL_MESSAGE } from '../shared/schemas/account.ts';
 import { apiErrorSchema } from '../shared/schemas/errors.ts';
 import { uploadErrorSchema } from '../shared/schemas/uploads.ts';
-import { insertTools } from './modules/tools/tools.repo.ts';
+import { addTestTool } from './testing/tools.ts';
 import { multipart, type Part } from './modules/uploads/uploads.testing.ts';
 import { createUser, type TestUser } from './testing/accounts.ts';
 import { snapshotDatabase } from './testing/db-snapshot.ts';
@@ -73,26 +73,15 @@ async function createFixture(): Promise<Fixture> {
     createUser(ctx, { name: 'Bea Buyer' }),
     createUser(ctx, { admin: true, name: 'Ada Admin' }),
   ]);
-  const [tool] = await ctx.app.catalogue.write((tx) =>
-    insertTools(tx, [
-      {
-        name: 'Hex bolt',
-        priceCents: 40,
-        availableQuantity: 1_000_000,
-        minOrderQuantity: 1,
-        details: 'M10',
-        image: '/images/tools/hex-bolt-m10.svg',
-      },
-    ]),
-  );
+  const tool = await addTestTool(ctx.app, { availableQuantity: 1_000_000, minOrderQuantity: 1 });
   const order = await ctx.app.inject({
     method: 'POST',
     url: '/api/order',
     headers: buyer.headers,
-    payload: { toolId: tool!.id, quantity: 1, address: '1 Main St', number: '555-0100' },
+    payload: { toolId: tool.id, quantity: 1, address: '1 Main St', number: '555-0100' },
   });
   if (order.statusCode !== 200) throw new Error(`POST /api/order: ${order.statusCode}`);
-  return { buyer, admin, toolId: tool!.id, orderId: order.json<{ insertedId: string }>().insertedId };
+  return { buyer, admin, toolId: tool.id, orderId: order.json<{ insertedId: string }>().insertedId };
 }
 
 /** Values the shop's forms accept, by field name: bodies built from them pass validation. */

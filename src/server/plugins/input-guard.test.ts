@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../testing/accounts.ts';
 import { snapshotDatabase } from '../testing/db-snapshot.ts';
 import { createTestApp, type TestContext } from '../testing/test-app.ts';
-import { insertTools } from '../modules/tools/tools.repo.ts';
+import { addTestTool } from '../testing/tools.ts';
 import { jsonBodyProblem } from './input-guard.ts';
 
 let ctx: TestContext;
@@ -16,19 +16,8 @@ beforeAll(async () => {
     createUser(ctx, { name: 'Bea Buyer' }),
     createUser(ctx, { admin: true, name: 'Ada Admin' }),
   ]);
-  const [tool] = await ctx.app.catalogue.write((tx) =>
-    insertTools(tx, [
-      {
-        name: 'Hex bolt',
-        priceCents: 40,
-        availableQuantity: 1000,
-        minOrderQuantity: 10,
-        details: 'M10',
-        image: '/images/tools/hex-bolt-m10.svg',
-      },
-    ]),
-  );
-  toolId = tool!.id;
+  const tool = await addTestTool(ctx.app);
+  toolId = tool.id;
   // The buyer has ordered, so that a review is refused for its text only.
   const order = await ctx.app.inject({
     method: 'POST',
@@ -48,6 +37,16 @@ interface TextRoute {
   /** A valid body with `text` in every field that takes text. */
   body: (text: string) => object;
 }
+
+/** A tool as the administrator's form sends it, with `text` in every text field. */
+const toolWith = (text: string) => ({
+  name: text,
+  price: 1,
+  availableQuantity: 1,
+  minOrderQuantity: 1,
+  details: text,
+  image: text,
+});
 
 /** Every route that takes text from a client. */
 const routes: Record<string, TextRoute> = {
@@ -115,27 +114,13 @@ const routes: Record<string, TextRoute> = {
     method: 'POST',
     url: () => '/api/parts',
     who: 'admin',
-    body: (text) => ({
-      name: text,
-      price: 1,
-      availableQuantity: 1,
-      minOrderQuantity: 1,
-      details: text,
-      image: text,
-    }),
+    body: toolWith,
   },
   'update tool': {
     method: 'PATCH',
     url: () => `/api/parts/${toolId}`,
     who: 'admin',
-    body: (text) => ({
-      name: text,
-      price: 1,
-      availableQuantity: 1,
-      minOrderQuantity: 1,
-      details: text,
-      image: text,
-    }),
+    body: toolWith,
   },
 };
 

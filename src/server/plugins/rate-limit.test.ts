@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages as contactTexts } from '../../shared/schemas/contact.ts';
 import { contactMessages } from '../db/schema.ts';
 import { placeOrder } from '../modules/orders/orders.service.ts';
-import { insertTools } from '../modules/tools/tools.repo.ts';
+import { addTestTool } from '../testing/tools.ts';
 import { multipart } from '../modules/uploads/uploads.testing.ts';
 import type { App } from '../app.ts';
 import { createUser, type TestUser } from '../testing/accounts.ts';
@@ -29,19 +29,8 @@ beforeAll(async () => {
     UPLOAD_RATE_LIMIT: String(UPLOADS),
     CONTACT_RATE_LIMIT: String(CONTACTS),
   });
-  const [tool] = await ctx.app.catalogue.write((tx) =>
-    insertTools(tx, [
-      {
-        name: 'Hex bolt',
-        priceCents: 40,
-        availableQuantity: 100_000,
-        minOrderQuantity: 10,
-        details: 'M10',
-        image: '/images/tools/hex-bolt-m10.svg',
-      },
-    ]),
-  );
-  toolId = tool!.id;
+  const tool = await addTestTool(ctx.app, { availableQuantity: 100_000 });
+  toolId = tool.id;
 });
 afterAll(() => ctx.close());
 
