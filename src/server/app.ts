@@ -6,10 +6,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import type { PaymentGateway } from './adapters/payments/payment-gateway.ts';
-import { createStripeGateway, type StripeGateway } from './adapters/payments/stripe-gateway.ts';
+import { createStripeGateway } from './adapters/payments/stripe-gateway.ts';
 import { createTestGateway } from './adapters/payments/test-gateway.ts';
 import { LocalDiskStorage } from './adapters/storage/local-disk.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { JobRunner } from './adapters/jobs/job-runner.ts';
+import { MailOutbox } from './modules/mail/mail-outbox.ts';
 import { httpServerFactory } from './http-server.ts';
 import { logSerializers } from './log-serializers.ts';
 import { runPeriodically } from './periodic-task.ts';
@@ -20,7 +22,11 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { Catalogue } from './modules/tools/catalogue.ts';
 import { CATALOGUE_CHANNEL } from './modules/tools/tools.repo.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
+import { reservationExpiry } from './modules/orders/reservation-expiry.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { OrdersService } from './modules/orders/orders.service.ts';
+import { holdUnheldOrders } from './modules/orders/orders.repo.ts';
+import { PaymentsService } from './modules/payments/payments.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
@@ -42,7 +48,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     catalogue: Catalogue;
-    mailer: Mailer;
+    mailer: MailOutbox;
+    orders: OrdersService;
   }
 }
 
@@ -96,7 +103,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.decorate('database', database);
   app.decorate('catalogue', catalogue);
 
-  const mailer =
+  const transport =
     options.mailer ??
     createMailer({
       smtpUrl: config.smtpUrl,
@@ -104,8 +111,18 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       from: config.mailFrom,
       log: app.log,
     });
+  app.addHook('onClose', async () => transport.close?.());
+  // Closed before the database and the mail transport (onClose hooks run last-registered first).
+  const jobs = await JobRunner.start(database, app.log);
+  app.addHook('onClose', () => jobs.stop());
+  const mailer = new MailOutbox(jobs, {
+    db: database.db,
+    transport,
+    retries: config.mailRetries,
+    log: app.log,
+  });
+  await mailer.start();
   app.decorate('mailer', mailer);
-  app.addHook('onClose', async () => mailer.close?.());
 
   for (const email of await applyConfiguredAdmins(database.db, config.adminEmails)) {
     app.log.warn(`${email} is in ADMIN_EMAILS but not verified: it is no administrator until it is`);
@@ -146,26 +163,38 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       if (removed > 0) app.log.info({ removed }, 'deleted unused uploaded images');
     },
   });
-  const gateway: PaymentGateway = config.stripe
-    ? createStripeGateway(config.stripe)
-    : createTestGateway(database.db);
+  const stripeGateway = config.stripe && createStripeGateway(config.stripe);
+  const gateway: PaymentGateway = stripeGateway || createTestGateway(database.db);
+  const payments = new PaymentsService({ db: database.db, gateway, mailer, log: app.log });
+  const orders = new OrdersService({
+    db: database.db,
+    catalogue,
+    mailer,
+    releaseIntent: (order) => payments.releaseIntent(order),
+    policy: {
+      holdHours: config.reservationHoldHours,
+      maxUnpaid: config.maxUnpaidOrders,
+      baseUrl: config.baseUrl,
+    },
+  });
+  app.decorate('orders', orders);
+  if (config.reservationHoldHours > 0) {
+    await holdUnheldOrders(database.db, config.reservationHoldHours);
+    const expiry = reservationExpiry(orders, app.log);
+    await jobs.register(expiry);
+    await jobs.schedule(expiry, '* * * * *');
+  }
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db: database.db });
       await api.register(toolsRoutes, { catalogue });
       await api.register(usersRoutes, { db: database.db });
       await api.register(uploadsRoutes, { storage: imageStorage, imageWork });
-      await api.register(ordersRoutes, { db: database.db, catalogue, mailer, baseUrl: config.baseUrl });
-      await api.register(paymentsRoutes, { db: database.db, gateway, mailer });
+      await api.register(ordersRoutes, { db: database.db, orders });
+      await api.register(paymentsRoutes, { db: database.db, gateway, payments });
       await api.register(reviewsRoutes, { db: database.db });
       await api.register(contactRoutes, { db: database.db, mailer, to: config.contactEmail });
-      if (gateway.kind === 'stripe') {
-        await api.register(stripeWebhookRoutes, {
-          db: database.db,
-          gateway: gateway as StripeGateway,
-          mailer,
-        });
-      }
+      if (stripeGateway) await api.register(stripeWebhookRoutes, { gateway: stripeGateway, payments });
     },
     { prefix: '/api' },
   );

@@ -89,6 +89,8 @@ const envSchema = z.object({
   ADMIN_EMAILS: z.string().optional(),
   AUTH_RATE_LIMIT: wholeNumberFrom(1).default(10),
   WRITE_RATE_LIMIT: wholeNumberFrom(1).default(10),
+  RESERVATION_HOLD_HOURS: wholeNumberFrom(0).default(48),
+  MAX_UNPAID_ORDERS: wholeNumberFrom(0).default(5),
   UPLOAD_RATE_LIMIT: wholeNumberFrom(1).default(20),
   TRUST_PROXY: trustProxy,
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -100,6 +102,8 @@ const envSchema = z.object({
     .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL')
     .optional(),
   ALLOW_FILE_MAIL: booleanFlag.optional(),
+  MAIL_RETRY_LIMIT: wholeNumberFrom(0).default(10),
+  MAIL_RETRY_DELAY_SECONDS: wholeNumberFrom(1).default(30),
   MAIL_FROM: z.string().min(3).default('Forgeline Tools & Parts <no-reply@forgeline.example>'),
   CONTACT_EMAIL: z.email({ message: 'must be an e-mail address' }).default(SHOP_CONTACT.email),
   CONTACT_RATE_LIMIT: wholeNumberFrom(1).default(5),
@@ -163,6 +167,10 @@ export interface Config {
   adminEmails: string[];
   /** Sign-in, sign-up and password-reset attempts per client per minute. */
   authRateLimit: number;
+  /** An unpaid order holds its stock this many hours, then expires; 0: until cancelled. */
+  reservationHoldHours: number;
+  /** Unpaid orders one buyer may hold at once; 0: no limit. */
+  maxUnpaidOrders: number;
   /** Orders, payment intents, test-card payments and reviews, each, per account per minute. */
   writeRateLimit: number;
   /** Image uploads per account per hour. */
@@ -176,6 +184,8 @@ export interface Config {
   mailOutboxDir: string;
   /** In production, mail written to files is refused unless this is set. */
   allowFileMail: boolean;
+  /** How often, and after how long, a mail that could not be delivered is tried again. */
+  mailRetries: { limit: number; delaySeconds: number };
   /** Where Get In Touch messages are mailed. */
   contactEmail: string;
   /** Get In Touch messages accepted per client per hour. */
@@ -294,6 +304,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: list(values.ADMIN_EMAILS).map((email) => email.toLowerCase()),
     authRateLimit: values.AUTH_RATE_LIMIT,
     writeRateLimit: values.WRITE_RATE_LIMIT,
+    reservationHoldHours: values.RESERVATION_HOLD_HOURS,
+    maxUnpaidOrders: values.MAX_UNPAID_ORDERS,
     uploadRateLimit: values.UPLOAD_RATE_LIMIT,
     trustProxy: values.TRUST_PROXY ?? false,
     google: oauth(values.GOOGLE_CLIENT_ID, values.GOOGLE_CLIENT_SECRET),
@@ -302,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: values.MAIL_FROM,
     mailOutboxDir: path.join(dataDir, 'mail'),
     allowFileMail: values.ALLOW_FILE_MAIL ?? false,
+    mailRetries: { limit: values.MAIL_RETRY_LIMIT, delaySeconds: values.MAIL_RETRY_DELAY_SECONDS },
     contactEmail: values.CONTACT_EMAIL,
     contactRateLimit: values.CONTACT_RATE_LIMIT,
     // libvips spreads each image over every core already, and sharp runs on libuv's 4 worker threads,

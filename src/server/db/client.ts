@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { fromPglite, type ConstructorOptions } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { migrationsDir } from '../paths.ts';
 import { lockDataFolder } from './pglite-lock.ts';
@@ -22,6 +23,8 @@ export interface Database {
    * notifications may have been missed (a dropped listener connection), so caches can start afresh.
    */
   listen(channel: string, onMessage: () => void, onGap: () => void): Promise<void>;
+  /** How the job runner (pg-boss) reaches this database: the embedded instance, or a small pool of its own. */
+  jobsConnection: Pick<ConstructorOptions, 'db' | 'connectionString' | 'max'>;
   close(): Promise<void>;
 }
 
@@ -56,6 +59,7 @@ async function openPglite(dir: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    jobsConnection: { db: fromPglite(client) },
     async listen(channel, onMessage) {
       unsubscribers.push(await client.listen(channel, onMessage));
     },
@@ -100,6 +104,8 @@ async function openPostgres(url: string, log: FastifyBaseLogger): Promise<Databa
   return {
     db: drizzlePostgres(pool, { schema }) as unknown as Db,
     kind: 'postgres',
+    // Two connections for the job runner's polling and work, one more for its LISTEN.
+    jobsConnection: { connectionString: url, max: 2 },
     listen: connectListener,
     async close() {
       closed = true;

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   real,
   text,
@@ -140,6 +141,10 @@ export const orders = pgTable(
     transactionId: text('transaction_id').unique(),
     /** Paid through the built-in test gateway: no money moved. */
     testPayment: boolean('test_payment').notNull().default(false),
+    /** The one payment intent of this order at the gateway, once the buyer has opened the payment page. */
+    paymentIntentId: text('payment_intent_id'),
+    /** An unpaid order keeps its stock until then; null: held until cancelled. */
+    heldUntil: timestamp('held_until', { withTimezone: true }),
     isDelivered: boolean('is_delivered').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -148,6 +153,9 @@ export const orders = pgTable(
   (table) => [
     index('orders_user_id_idx').on(table.userId, table.createdAt),
     index('orders_created_at_idx').on(table.createdAt),
+    index('orders_unpaid_held_until_idx')
+      .on(table.heldUntil)
+      .where(sql`NOT ${table.paid}`),
     check('orders_quantity_positive', sql`${table.quantity} > 0`),
     check(
       'orders_price_is_quantity_times_unit',
@@ -167,6 +175,8 @@ export const testPaymentIntents = pgTable('test_payment_intents', {
     .references(() => orders.id, { onDelete: 'cascade' }),
   amountCents: integer('amount_cents').notNull(),
   status: text('status').notNull().default('requires_payment_method'),
+  /** Asking twice with the same key answers the same intent, as at Stripe. */
+  idempotencyKey: text('idempotency_key').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -216,6 +226,22 @@ export const requestLimits = pgTable(
   (table) => [index('request_limits_window_idx').on(table.windowStart)],
 );
 
+/** Mails that could not be delivered after every retry: kept for administrators to send again. */
+export const undeliverableMails = pgTable(
+  'undeliverable_mails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    /** The whole message, as the mail queue had it. */
+    message: jsonb('message').notNull(),
+    error: text('error').notNull(),
+    attempts: integer('attempts').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('undeliverable_mails_failed_at_idx').on(table.failedAt)],
+);
+
 export const schema = {
   tools,
   appMeta,
@@ -229,4 +255,5 @@ export const schema = {
   reviews,
   contactMessages,
   requestLimits,
+  undeliverableMails,
 };

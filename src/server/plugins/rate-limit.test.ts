@@ -3,7 +3,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages as contactTexts } from '../../shared/schemas/contact.ts';
 import { contactMessages } from '../db/schema.ts';
-import { placeOrder } from '../modules/orders/orders.service.ts';
 import { addTestTool } from '../testing/tools.ts';
 import { multipart } from '../modules/uploads/uploads.testing.ts';
 import type { App } from '../app.ts';
@@ -44,8 +43,7 @@ interface Request {
 /** A buyer who has ordered once (so may review) and holds an unpaid order to pay; the order is not counted. */
 async function buyerWithOrder() {
   const buyer = await createUser(ctx, { name: 'Rita Rate' });
-  const order = await placeOrder(
-    ctx.app.catalogue,
+  const order = await ctx.app.orders.place(
     { id: buyer.id, name: buyer.name, email: buyer.email, role: 'user' },
     { toolId, quantity: 10, address: '1 Main St', number: '555' },
   );

@@ -29,6 +29,9 @@ export async function createTestApp(
     AUTH_RATE_LIMIT: '1000',
     WRITE_RATE_LIMIT: '1000',
     UPLOAD_RATE_LIMIT: '1000',
+    // Tests place many orders per buyer; the cap has tests of its own.
+    MAX_UNPAID_ORDERS: '0',
+    MAIL_RETRY_DELAY_SECONDS: '1',
     ...env,
   });
   const apps: App[] = [];

@@ -24,5 +24,4 @@ export const contactReceiptSchema = z.object({ insertedId: z.string(), message: 
 export const contactMessages = {
   thanks: 'Thanks for getting in touch. We will answer within one working day.',
   tooMany: 'You have sent several messages already. Please try again in an hour or call us.',
-  notSent: 'Your message could not be sent just now. Please try again later.',
 };

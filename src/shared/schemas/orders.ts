@@ -20,6 +20,8 @@ export const orderSchema = z.object({
   /** Paid through the built-in test gateway, where no money moves. */
   testPayment: z.boolean(),
   isDeliverd: z.boolean(),
+  /** An unpaid order keeps its quantity until then (ISO time); null when paid or held until cancelled. */
+  heldUntil: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;
@@ -47,6 +49,10 @@ export type PlaceOrder = z.infer<typeof placeOrderSchema>;
 
 /** The most one order may come to: the largest single card payment Stripe takes. */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
+export function tooManyUnpaidOrders(max: number): string {
+  return `You already have ${max} unpaid orders. Please pay for or cancel one of them before ordering more.`;
+}
+
 export const ORDER_TOO_LARGE_MESSAGE =
   'One order can come to at most $999,999.99. Please order fewer pieces, or contact us for a larger order.';
 

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaymentGateway } from './payment-gateway.ts';
+import type { CancelOutcome, PaymentGateway, PaymentIntent } from './payment-gateway.ts';
 
 export interface StripeSettings {
   secretKey: string;
@@ -21,37 +21,65 @@ export function createStripeClient({ secretKey, apiUrl }: StripeSettings): Strip
   });
 }
 
-/** Stripe: a PaymentIntent per order, carrying the order id; the amount is always the order's. */
-export function createStripeGateway(settings: StripeSettings, stripe = createStripeClient(settings)) {
+function toIntent(intent: Stripe.PaymentIntent): PaymentIntent {
   return {
+    id: intent.id,
+    status: intent.status,
+    amountCents: intent.amount,
+    orderId: intent.metadata.orderId,
+    clientSecret: intent.client_secret ?? '',
+  };
+}
+
+const isMissing = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
+
+/** Stripe: one PaymentIntent per order, carrying the order id; the amount is always the order's. */
+export function createStripeGateway(settings: StripeSettings, stripe = createStripeClient(settings)) {
+  const gateway = {
     kind: 'stripe',
     publishableKey: settings.publishableKey,
 
-    async createIntent(order) {
-      const intent = await stripe.paymentIntents.create({
-        amount: order.amountCents,
-        currency: 'usd',
-        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-        receipt_email: order.email,
-        metadata: { orderId: order.id },
-      });
-      return { id: intent.id, clientSecret: intent.client_secret ?? '' };
+    async createIntent(order, idempotencyKey) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: order.amountCents,
+          currency: 'usd',
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          receipt_email: order.email,
+          metadata: { orderId: order.id },
+        },
+        { idempotencyKey },
+      );
+      return toIntent(intent);
     },
 
     async retrieveIntent(id) {
       try {
-        const intent = await stripe.paymentIntents.retrieve(id);
-        return {
-          id: intent.id,
-          status: intent.status,
-          amountCents: intent.amount,
-          orderId: intent.metadata.orderId,
-        };
+        return toIntent(await stripe.paymentIntents.retrieve(id));
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
-          return undefined;
+        if (isMissing(error)) return undefined;
         throw error;
       }
+    },
+
+    async cancelIntent(id): Promise<CancelOutcome> {
+      try {
+        await stripe.paymentIntents.cancel(id);
+        return 'canceled';
+      } catch (error) {
+        if (isMissing(error)) return 'missing';
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        // Not cancellable in its state: say which state that is.
+        const intent = await gateway.retrieveIntent(id);
+        if (!intent) return 'missing';
+        if (intent.status === 'canceled' || intent.status === 'succeeded') return intent.status;
+        return 'processing';
+      }
+    },
+
+    async refund(intentId) {
+      await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
     },
 
     /** Checks the Stripe-Signature of a webhook body and answers the event; throws when it does not match. */
@@ -59,6 +87,7 @@ export function createStripeGateway(settings: StripeSettings, stripe = createStr
       return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
     },
   } satisfies PaymentGateway & { verifyWebhook: unknown };
+  return gateway;
 }
 
 export type StripeGateway = ReturnType<typeof createStripeGateway>;

@@ -1,39 +1,80 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { testCardDecline, type CardInput } from '../../../shared/payments/test-cards.ts';
 import type { Db } from '../../db/client.ts';
 import { testPaymentIntents } from '../../db/schema.ts';
-import type { PaymentGateway } from './payment-gateway.ts';
+import {
+  PAYABLE_STATES,
+  type CancelOutcome,
+  type PaymentGateway,
+  type PaymentIntent,
+} from './payment-gateway.ts';
 
 export class CardDeclinedError extends Error {}
 
 const token = () => randomBytes(12).toString('base64url');
 
+function toIntent(row: typeof testPaymentIntents.$inferSelect): PaymentIntent {
+  return {
+    id: row.id,
+    status: row.status,
+    amountCents: row.amountCents,
+    orderId: row.orderId,
+    clientSecret: row.clientSecret,
+  };
+}
+
 /** The default gateway: no account needed; intents live in our database, cards follow Stripe test mode. */
 export function createTestGateway(db: Db) {
-  return {
+  const byId = async (id: string) => {
+    const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
+    return row;
+  };
+  const gateway = {
     kind: 'test',
     publishableKey: undefined,
 
-    async createIntent(order) {
+    async createIntent(order, idempotencyKey) {
       const id = `pi_test_${token()}`;
-      const clientSecret = `${id}_secret_${token()}`;
       await db
         .insert(testPaymentIntents)
-        .values({ id, clientSecret, orderId: order.id, amountCents: order.amountCents });
-      return { id, clientSecret };
+        .values({
+          id,
+          clientSecret: `${id}_secret_${token()}`,
+          orderId: order.id,
+          amountCents: order.amountCents,
+          idempotencyKey,
+        })
+        .onConflictDoNothing({ target: testPaymentIntents.idempotencyKey });
+      const [row] = await db
+        .select()
+        .from(testPaymentIntents)
+        .where(eq(testPaymentIntents.idempotencyKey, idempotencyKey));
+      return toIntent(row!);
     },
 
     async retrieveIntent(id) {
-      const [intent] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
-      return (
-        intent && {
-          id: intent.id,
-          status: intent.status,
-          amountCents: intent.amountCents,
-          orderId: intent.orderId,
-        }
-      );
+      const row = await byId(id);
+      return row && toIntent(row);
+    },
+
+    async cancelIntent(id): Promise<CancelOutcome> {
+      const [canceled] = await db
+        .update(testPaymentIntents)
+        .set({ status: 'canceled', updatedAt: new Date() })
+        .where(and(eq(testPaymentIntents.id, id), inArray(testPaymentIntents.status, [...PAYABLE_STATES])))
+        .returning();
+      if (canceled) return 'canceled';
+      const row = await byId(id);
+      if (!row) return 'missing';
+      return row.status === 'succeeded' || row.status === 'canceled' ? row.status : 'processing';
+    },
+
+    async refund(intentId) {
+      await db
+        .update(testPaymentIntents)
+        .set({ status: 'refunded', updatedAt: new Date() })
+        .where(and(eq(testPaymentIntents.id, intentId), eq(testPaymentIntents.status, 'succeeded')));
     },
 
     /** Charges the card for the intent behind clientSecret; throws CardDeclinedError with the card's message. */
@@ -43,17 +84,26 @@ export function createTestGateway(db: Db) {
         .from(testPaymentIntents)
         .where(eq(testPaymentIntents.clientSecret, clientSecret));
       if (!intent) throw new CardDeclinedError('This payment is not known. Reload the page and try again.');
-      if (intent.status !== 'succeeded') {
-        const decline = testCardDecline(card);
-        if (decline) throw new CardDeclinedError(decline);
-        await db
-          .update(testPaymentIntents)
-          .set({ status: 'succeeded', updatedAt: new Date() })
-          .where(eq(testPaymentIntents.id, intent.id));
+      if (intent.status === 'succeeded') return { id: intent.id, status: 'succeeded' };
+      if (!PAYABLE_STATES.has(intent.status)) {
+        throw new CardDeclinedError('This payment was cancelled. Reload the page to see your order.');
       }
+      const decline = testCardDecline(card);
+      if (decline) throw new CardDeclinedError(decline);
+      // Conditional, so that a cancellation that got in first wins: the card is then not charged.
+      const [charged] = await db
+        .update(testPaymentIntents)
+        .set({ status: 'succeeded', updatedAt: new Date() })
+        .where(
+          and(eq(testPaymentIntents.id, intent.id), inArray(testPaymentIntents.status, [...PAYABLE_STATES])),
+        )
+        .returning();
+      if (!charged)
+        throw new CardDeclinedError('This payment was cancelled. Reload the page to see your order.');
       return { id: intent.id, status: 'succeeded' };
     },
   } satisfies PaymentGateway & { confirm: unknown };
+  return gateway;
 }
 
 export type TestGateway = ReturnType<typeof createTestGateway>;

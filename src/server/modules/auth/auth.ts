@@ -13,7 +13,8 @@ import {
   passwordSchema,
   resetPasswordFormSchema,
 } from '../../../shared/schemas/auth.ts';
-import type { Mailer } from '../../adapters/mail/mailer.ts';
+import type { MailMessage } from '../../adapters/mail/mailer.ts';
+import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
@@ -24,7 +25,7 @@ export interface AuthDeps {
   config: Config;
   db: Db;
   secret: string;
-  mailer: Mailer;
+  mailer: MailOutbox;
   log: FastifyBaseLogger;
 }
 
@@ -60,10 +61,8 @@ function check(schema: z.ZodType, body: unknown) {
 }
 
 export function createAuth({ config, db, secret, mailer, log }: AuthDeps) {
-  const send = (message: Parameters<Mailer['send']>[0]) => {
-    // Not awaited: the answer must not reveal, by its timing, whether an address has an account.
-    mailer.send(message).catch((error: unknown) => log.error({ err: error }, `mail to ${message.to} failed`));
-  };
+  // Queued, not sent: the request waits only for the job to be stored, which is quick for any address.
+  const send = (message: MailMessage) => mailer.send(message);
   const authLimit = { window: 60, max: config.authRateLimit };
   /** ADMIN_EMAILS make administrators only of addresses proven to belong to their owner. */
   const isConfiguredAdmin = (user: { email: string; emailVerified?: boolean | null }) =>

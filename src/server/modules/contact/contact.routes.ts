@@ -6,15 +6,15 @@ import {
   type ContactMessage,
 } from '../../../shared/schemas/contact.ts';
 import { apiErrorSchema } from '../../../shared/schemas/errors.ts';
-import type { MailMessage, Mailer } from '../../adapters/mail/mailer.ts';
+import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/client.ts';
-import { apiError } from '../../plugins/errors.ts';
 import { clientKey } from '../../client-address.ts';
-import { deleteContactMessage, insertContactMessage } from './contact.repo.ts';
+import type { MailOutbox } from '../mail/mail-outbox.ts';
+import { insertContactMessage } from './contact.repo.ts';
 
 interface ContactOptions {
   db: Db;
-  mailer: Mailer;
+  mailer: MailOutbox;
   /** The shop's address that receives the messages. */
   to: string;
 }
@@ -41,20 +41,16 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactOptions> = async (app, 
           201: contactReceiptSchema,
           400: apiErrorSchema,
           429: apiErrorSchema,
-          503: apiErrorSchema,
         },
       },
     },
     async (request, reply) => {
-      const id = await insertContactMessage(db, request.body, clientKey(request.ip));
-      try {
-        await mailer.send(contactMail(request.body, to));
-      } catch (error) {
-        request.log.error({ err: error }, 'contact message could not be mailed');
-        await deleteContactMessage(db, id);
-        // Our own words, not the generic 5xx text: the visitor should know to try again.
-        return reply.code(503).send(apiError(503, contactMessages.notSent));
-      }
+      // Kept and queued together: the mail goes out, with retries, once the message is safely stored.
+      const id = await db.transaction(async (tx) => {
+        const inserted = await insertContactMessage(tx, request.body, clientKey(request.ip));
+        await mailer.send(contactMail(request.body, to), tx);
+        return inserted;
+      });
       return reply.code(201).send({ insertedId: id, message: contactMessages.thanks });
     },
   );

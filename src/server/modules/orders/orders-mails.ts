@@ -21,12 +21,32 @@ function orderMail(order: OrderRow, subject: string, intro: string, outro: strin
   };
 }
 
+const heldUntilText = (heldUntil: Date) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
+    heldUntil,
+  ) + ' UTC';
+
 export function orderBookedMail(order: OrderRow, baseUrl: string): MailMessage {
+  const hold = order.heldUntil
+    ? ` We hold it for you until ${heldUntilText(order.heldUntil)}; an order not paid by then is cancelled.`
+    : '';
   return orderMail(
     order,
     `Order confirmation: ${order.productName}`,
-    'Thank you for your order. We have reserved the quantity for you.',
+    `Thank you for your order. We have reserved the quantity for you.${hold}`,
     `Pay for it here to have it shipped: ${baseUrl}/dashboard/payment/${order.id}`,
+  );
+}
+
+export function orderExpiredMail(order: OrderRow, baseUrl: string): MailMessage {
+  const heldUntil = order.heldUntil ? ` until ${heldUntilText(order.heldUntil)}` : '';
+  return orderMail(
+    order,
+    `Order cancelled: ${order.productName} was not paid`,
+    `We held this order for you${heldUntil}. As it was not paid, it has been cancelled and its quantity has gone back to stock.`,
+    order.toolId
+      ? `You are welcome to order it again: ${baseUrl}/parts/${order.toolId}`
+      : 'You are welcome to order from us again.',
   );
 }
 

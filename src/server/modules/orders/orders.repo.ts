@@ -1,8 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Order } from '../../../shared/schemas/orders.ts';
 import { centsToDollars } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
-import { orders, tools } from '../../db/schema.ts';
+import { orders, tools, users } from '../../db/schema.ts';
 import type { Executor } from '../tools/tools.repo.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -24,6 +24,7 @@ export function toApiOrder(row: OrderRow): Order {
     paid: row.paid,
     testPayment: row.testPayment,
     isDeliverd: row.isDelivered,
+    heldUntil: row.paid ? null : (row.heldUntil?.toISOString() ?? null),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -38,6 +39,70 @@ export function listOrdersOfEmail(db: Db, email: string): Promise<OrderRow[]> {
 
 export function listAllOrders(db: Db): Promise<OrderRow[]> {
   return db.select().from(orders).orderBy(desc(orders.createdAt));
+}
+
+/**
+ * How many unpaid orders the buyer holds, counted under a lock on the buyer's account row: two orders of one
+ * buyer placed at the same moment are counted one after the other, so neither slips past the cap.
+ */
+export async function countUnpaidOrdersLocked(tx: Executor, userId: string): Promise<number> {
+  await tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} FOR UPDATE`);
+  const [row] = await tx
+    .select({ total: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.paid, false)));
+  return row?.total ?? 0;
+}
+
+export async function insertOrder(
+  tx: Executor,
+  values: typeof orders.$inferInsert,
+  holdHours: number,
+): Promise<OrderRow> {
+  const heldUntil = holdHours > 0 ? sql`now() + make_interval(hours => ${holdHours})` : null;
+  const [row] = await tx
+    .insert(orders)
+    .values({ ...values, heldUntil })
+    .returning();
+  return row!;
+}
+
+/** Unpaid orders placed while holds were off (or before there were any) are held from their creation. */
+export async function holdUnheldOrders(db: Db, holdHours: number): Promise<void> {
+  await db
+    .update(orders)
+    .set({ heldUntil: sql`${orders.createdAt} + make_interval(hours => ${holdHours})` })
+    .where(and(eq(orders.paid, false), isNull(orders.heldUntil)));
+}
+
+/** Unpaid orders whose hold has ended by `now`, oldest first. */
+export function unpaidOrdersHeldUntil(db: Db, now: Date, limit: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.paid, false), lte(orders.heldUntil, now)))
+    .orderBy(asc(orders.heldUntil))
+    .limit(limit);
+}
+
+/** Records the order's new payment intent, unless someone else replaced `previous` first; answers the id kept. */
+export async function replacePaymentIntent(
+  db: Db,
+  orderId: string,
+  previous: string | null,
+  next: string,
+): Promise<string | null> {
+  await db
+    .update(orders)
+    .set({ paymentIntentId: next })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        previous === null ? isNull(orders.paymentIntentId) : eq(orders.paymentIntentId, previous),
+      ),
+    );
+  const [row] = await db.select({ id: orders.paymentIntentId }).from(orders).where(eq(orders.id, orderId));
+  return row?.id ?? null;
 }
 
 export async function findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
@@ -69,21 +134,29 @@ export async function releaseStock(tx: Executor, toolId: string | null, quantity
     .where(eq(tools.id, toolId));
 }
 
-/** Deletes the order if it is still unpaid (and, when given, belongs to userId); answers the deleted row. */
+/** Deletes the order if it is still unpaid and still has this payment intent (or none); answers the row. */
 export async function deleteUnpaidOrder(
   tx: Executor,
   id: string,
-  userId?: string,
+  paymentIntentId: string | null,
 ): Promise<OrderRow | undefined> {
   const [row] = await tx
     .delete(orders)
-    .where(and(eq(orders.id, id), eq(orders.paid, false), userId ? eq(orders.userId, userId) : undefined))
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.paid, false),
+        paymentIntentId === null
+          ? isNull(orders.paymentIntentId)
+          : eq(orders.paymentIntentId, paymentIntentId),
+      ),
+    )
     .returning();
   return row;
 }
 
 export async function markOrderPaid(
-  db: Db,
+  db: Executor,
   id: string,
   payment: { transactionId: string; testPayment: boolean },
 ): Promise<number> {
@@ -95,7 +168,7 @@ export async function markOrderPaid(
   return rows.length;
 }
 
-export async function markOrderShipped(db: Db, id: string): Promise<OrderRow | undefined> {
+export async function markOrderShipped(db: Executor, id: string): Promise<OrderRow | undefined> {
   const [row] = await db
     .update(orders)
     .set({ isDelivered: true, shippedAt: new Date() })

@@ -10,32 +10,18 @@ import {
   placeOrderSchema,
 } from '../../../shared/schemas/orders.ts';
 import { modifiedCountSchema } from '../../../shared/schemas/users.ts';
-import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/client.ts';
-import type { Catalogue } from '../tools/catalogue.ts';
-import { orderBookedMail, orderShippedMail } from './orders-mails.ts';
-import { listAllOrders, listOrdersOfEmail, markOrderShipped, toApiOrder } from './orders.repo.ts';
-import { isUuid } from '../../db/ids.ts';
-import { placeOrder, removeUnpaidOrder } from './orders.service.ts';
+import { listAllOrders, listOrdersOfEmail, toApiOrder } from './orders.repo.ts';
+import type { OrdersService } from './orders.service.ts';
 
 interface OrdersOptions {
   db: Db;
-  catalogue: Catalogue;
-  mailer: Mailer;
-  baseUrl: string;
+  orders: OrdersService;
 }
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
-export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (
-  app,
-  { db, catalogue, mailer, baseUrl },
-) => {
-  const notify = (message: Parameters<Mailer['send']>[0]) =>
-    mailer
-      .send(message)
-      .catch((error: unknown) => app.log.error({ err: error }, `mail to ${message.to} failed`));
-
+export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { db, orders }) => {
   app.post(
     '/order',
     {
@@ -44,12 +30,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (
         tags: ['orders'],
         summary: 'Book an order; reserves its quantity from stock',
         body: placeOrderSchema,
-        response: { 200: insertedIdSchema, 429: apiErrorSchema, ...errors },
+        response: { 200: insertedIdSchema, 409: apiErrorSchema, 429: apiErrorSchema, ...errors },
       },
     },
     async (request) => {
-      const order = await placeOrder(catalogue, request.user!, request.body);
-      void notify(orderBookedMail(order, baseUrl));
+      const order = await orders.place(request.user!, request.body);
       return { insertedId: order.id };
     },
   );
@@ -82,12 +67,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (
         tags: ['orders'],
         summary: 'Cancel one of your unpaid orders; its quantity returns to stock',
         params: orderIdParamsSchema,
-        response: { 200: deletedCountSchema, ...errors },
+        response: { 200: deletedCountSchema, 409: apiErrorSchema, ...errors },
       },
     },
-    async (request) => ({
-      deletedCount: await removeUnpaidOrder(catalogue, request.params.id, request.user!.id),
-    }),
+    async (request) => ({ deletedCount: await orders.remove(request.params.id, request.user!.id) }),
   );
 
   app.get(
@@ -111,10 +94,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (
         tags: ['orders'],
         summary: 'Delete an unpaid order (administrators); its quantity returns to stock',
         params: orderIdParamsSchema,
-        response: { 200: deletedCountSchema, ...errors },
+        response: { 200: deletedCountSchema, 409: apiErrorSchema, ...errors },
       },
     },
-    async (request) => ({ deletedCount: await removeUnpaidOrder(catalogue, request.params.id) }),
+    async (request) => ({ deletedCount: await orders.remove(request.params.id) }),
   );
 
   app.put(
@@ -128,10 +111,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (
         response: { 200: modifiedCountSchema, ...errors },
       },
     },
-    async (request) => {
-      const order = isUuid(request.params.id) ? await markOrderShipped(db, request.params.id) : undefined;
-      if (order) void notify(orderShippedMail(order));
-      return { modifiedCount: order ? 1 : 0 };
-    },
+    async (request) => ({ modifiedCount: await orders.ship(request.params.id) }),
   );
 };

@@ -11,20 +11,18 @@ import {
   testConfirmSchema,
 } from '../../../shared/schemas/payments.ts';
 import { modifiedCountSchema } from '../../../shared/schemas/users.ts';
-import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { PaymentGateway } from '../../adapters/payments/payment-gateway.ts';
 import { CardDeclinedError, type TestGateway } from '../../adapters/payments/test-gateway.ts';
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { orderPaidMail } from '../orders/orders-mails.ts';
 import { findOrder } from '../orders/orders.repo.ts';
 import { isUuid } from '../../db/ids.ts';
-import { confirmOrderPayment } from './payments.service.ts';
+import type { PaymentsService } from './payments.service.ts';
 
 interface PaymentsOptions {
   db: Db;
   gateway: PaymentGateway;
-  mailer: Mailer;
+  payments: PaymentsService;
 }
 
 const errors = {
@@ -38,7 +36,7 @@ const errors = {
 
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (
   app,
-  { db, gateway, mailer },
+  { db, gateway, payments },
 ) => {
   /** The buyer's own order (404 for anyone else's, so that ids reveal nothing). */
   async function ownOrder(user: SessionUser | null, id: string) {
@@ -85,13 +83,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (
     },
     async (request) => {
       const order = await ownOrder(request.user, request.body.orderId);
-      if (order.paid) throw app.httpErrors.conflict('This order is already paid.');
-      const intent = await gateway.createIntent({
-        id: order.id,
-        amountCents: order.priceCents,
-        email: order.email,
-      });
-      return { clientSecret: intent.clientSecret };
+      return { clientSecret: await payments.clientSecretFor(order) };
     },
   );
 
@@ -109,11 +101,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (
     },
     async (request) => {
       const order = await ownOrder(request.user, request.params.id);
-      const paid = await confirmOrderPayment(db, gateway, order, request.body.transactionId);
-      if (paid)
-        mailer
-          .send(orderPaidMail(paid))
-          .catch((error: unknown) => request.log.error({ err: error }, 'receipt mail failed'));
+      const paid = await payments.confirm(order, request.body.transactionId);
       return { modifiedCount: paid ? 1 : 0 };
     },
   );

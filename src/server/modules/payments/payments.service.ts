@@ -1,28 +1,154 @@
 import { httpErrors } from '@fastify/sensible';
-import type { PaymentGateway } from '../../adapters/payments/payment-gateway.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { centsToDollars, formatDollars } from '../../../shared/money.ts';
+import {
+  PAYABLE_STATES,
+  type PaymentGateway,
+  type PaymentIntent,
+} from '../../adapters/payments/payment-gateway.ts';
 import type { Db } from '../../db/client.ts';
-import { findOrder, markOrderPaid, type OrderRow } from '../orders/orders.repo.ts';
+import { isUuid } from '../../db/ids.ts';
+import type { MailOutbox } from '../mail/mail-outbox.ts';
+import { orderPaidMail } from '../orders/orders-mails.ts';
+import { findOrder, markOrderPaid, replacePaymentIntent, type OrderRow } from '../orders/orders.repo.ts';
+import { listAdministratorEmails } from '../users/users.repo.ts';
+
+/** Whether an unpaid order may go (cancelled, deleted, expired) as far as its payment is concerned. */
+export type IntentRelease = 'free' | 'paid' | 'busy';
+
+const ALREADY_PAID = 'This order is already paid.';
+const PAYMENT_UNDER_WAY = 'A payment for this order is under way. Please wait a moment and reload the page.';
+
+interface PaymentsDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  mailer: MailOutbox;
+  log: FastifyBaseLogger;
+}
 
 /**
- * Marks the order paid only once the gateway confirms that this intent succeeded, for this order and for
- * exactly its amount. Answers the paid order when this call paid it, undefined when it already was paid
- * with this very transaction (repeating is harmless).
+ * One payment intent per order, reused on every visit of the payment page; an order is paid only once the
+ * gateway confirms that intent for exactly its amount. A payment that succeeds for an order that is gone or
+ * already paid is refunded and reported to the administrators.
  */
-export async function confirmOrderPayment(
-  db: Db,
-  gateway: PaymentGateway,
-  order: OrderRow,
-  transactionId: string,
-): Promise<OrderRow | undefined> {
-  if (order.paid) {
-    if (order.transactionId === transactionId) return undefined;
-    throw httpErrors.conflict('This order is already paid.');
+export class PaymentsService {
+  constructor(private readonly deps: PaymentsDeps) {}
+
+  /** The client secret the buyer's card form confirms: the order's intent, or a new one if it has none left. */
+  async clientSecretFor(order: OrderRow): Promise<string> {
+    const { db, gateway } = this.deps;
+    if (order.paid) throw httpErrors.conflict(ALREADY_PAID);
+    if (order.paymentIntentId) {
+      const current = await gateway.retrieveIntent(order.paymentIntentId);
+      if (current && PAYABLE_STATES.has(current.status) && current.amountCents === order.priceCents) {
+        return current.clientSecret;
+      }
+      if (current?.status === 'succeeded') {
+        await this.applyPayment(order, current);
+        throw httpErrors.conflict(ALREADY_PAID);
+      }
+      if (current?.status === 'processing') throw httpErrors.conflict(PAYMENT_UNDER_WAY);
+    }
+    // Two tabs asking at once send the same key, and the gateway answers both with the same intent.
+    const key = `order-${order.id}-after-${order.paymentIntentId ?? 'none'}`;
+    const created = await gateway.createIntent(
+      { id: order.id, amountCents: order.priceCents, email: order.email },
+      key,
+    );
+    const kept = await replacePaymentIntent(db, order.id, order.paymentIntentId, created.id);
+    if (kept === created.id) return created.clientSecret;
+    await gateway.cancelIntent(created.id);
+    const fresh = await findOrder(db, order.id);
+    if (!fresh) throw httpErrors.notFound('Order not found');
+    return this.clientSecretFor(fresh);
   }
-  const intent = await gateway.retrieveIntent(transactionId);
-  if (!intent || intent.orderId !== order.id || intent.amountCents !== order.priceCents) {
-    throw httpErrors.badRequest('This payment does not belong to this order.');
+
+  /** The buyer's browser says the card went through: believed only once the gateway confirms it. */
+  async confirm(order: OrderRow, transactionId: string): Promise<OrderRow | undefined> {
+    if (order.paid && order.transactionId === transactionId) return undefined;
+    const intent = await this.deps.gateway.retrieveIntent(transactionId);
+    const ours = intent?.orderId === order.id && intent.amountCents === order.priceCents;
+    if (order.paid) {
+      // A second payment of a paid order: applying it refunds it.
+      if (ours && intent.status === 'succeeded') await this.applyPayment(order, intent);
+      throw httpErrors.conflict(ALREADY_PAID);
+    }
+    if (!intent || !ours) throw httpErrors.badRequest('This payment does not belong to this order.');
+    if (intent.status !== 'succeeded') throw httpErrors.badRequest('This payment has not succeeded.');
+    const paid = await this.applyPayment(order, intent);
+    if (!paid) throw httpErrors.conflict(ALREADY_PAID);
+    return paid;
   }
-  if (intent.status !== 'succeeded') throw httpErrors.badRequest('This payment has not succeeded.');
-  const changed = await markOrderPaid(db, order.id, { transactionId, testPayment: gateway.kind === 'test' });
-  return changed ? findOrder(db, order.id) : undefined;
+
+  /** Stripe says an intent succeeded (webhook). */
+  async succeeded(intent: PaymentIntent): Promise<void> {
+    const order =
+      intent.orderId && isUuid(intent.orderId) ? await findOrder(this.deps.db, intent.orderId) : undefined;
+    if (!order) return this.refund(intent, 'its order no longer exists (cancelled, deleted or expired)');
+    if (intent.amountCents !== order.priceCents) {
+      this.deps.log.warn({ orderId: order.id, intentId: intent.id }, 'payment amount differs from the order');
+      return;
+    }
+    await this.applyPayment(order, intent);
+  }
+
+  /**
+   * Before an unpaid order goes: cancels its intent so that the card can no longer be charged. 'paid' when the
+   * payment went through after all (the order is then marked paid), 'busy' while one is being processed.
+   */
+  async releaseIntent(order: OrderRow): Promise<IntentRelease> {
+    const { gateway } = this.deps;
+    if (!order.paymentIntentId) return 'free';
+    const outcome = await gateway.cancelIntent(order.paymentIntentId);
+    if (outcome === 'canceled' || outcome === 'missing') return 'free';
+    if (outcome === 'succeeded') {
+      const intent = await gateway.retrieveIntent(order.paymentIntentId);
+      if (intent && intent.amountCents === order.priceCents && (await this.applyPayment(order, intent))) {
+        return 'paid';
+      }
+    }
+    return 'busy';
+  }
+
+  /**
+   * Marks the order paid with this succeeded intent and queues the receipt, in one transaction. Answers the
+   * paid order, or undefined when it was paid already: by this intent (nothing to do) or by another one
+   * (this second payment is refunded).
+   */
+  private async applyPayment(order: OrderRow, intent: PaymentIntent): Promise<OrderRow | undefined> {
+    const { db, gateway, mailer } = this.deps;
+    const paid = await db.transaction(async (tx) => {
+      const changed = await markOrderPaid(tx, order.id, {
+        transactionId: intent.id,
+        testPayment: gateway.kind === 'test',
+      });
+      if (!changed) return undefined;
+      const row = await findOrder(tx, order.id);
+      await mailer.send(orderPaidMail(row!), tx);
+      return row;
+    });
+    if (paid) return paid;
+    const current = await findOrder(db, order.id);
+    if (current?.paid && current.transactionId !== intent.id) {
+      await this.refund(intent, `its order was already paid with ${current.transactionId}`);
+    }
+    return undefined;
+  }
+
+  private async refund(intent: PaymentIntent, reason: string): Promise<void> {
+    const { db, gateway, mailer, log } = this.deps;
+    await gateway.refund(intent.id);
+    log.warn({ intentId: intent.id, orderId: intent.orderId, reason }, 'payment refunded');
+    const amount = formatDollars(centsToDollars(intent.amountCents));
+    for (const to of await listAdministratorEmails(db)) {
+      await mailer.send({
+        to,
+        subject: `Payment refunded: ${amount} (${intent.id})`,
+        text:
+          `A card payment of ${amount} succeeded, but ${reason}, so it has been refunded in full.\n\n` +
+          `Payment: ${intent.id}\nOrder: ${intent.orderId ?? 'unknown'}\n\n` +
+          'Nothing else needs doing unless the buyer contacts you about it.\n\nForgeline Tools & Parts',
+      });
+    }
+  }
 }

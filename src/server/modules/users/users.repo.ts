@@ -44,6 +44,11 @@ export async function updateProfile(
   return row;
 }
 
+export async function listAdministratorEmails(db: Db): Promise<string[]> {
+  const rows = await db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
+  return rows.map((row) => row.email);
+}
+
 /** Makes the account an administrator; answers how many rows changed (0 when it already was one). */
 export async function promoteToAdmin(db: Db, email: string): Promise<number> {
   const rows = await db

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss, fromDrizzle, type JobWithMetadata, type QueueOptions } from 'pg-boss';
+import type { Database, Db } from '../../db/client.ts';
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A transaction (or the database) a job is added through: it commits or rolls back with the change. */
+export type JobExecutor = Pick<Db, 'execute'>;
+
+export interface QueueDefinition<T extends object> {
+  name: string;
+  options?: QueueOptions;
+  /** Runs one job; a throw retries it as the queue's options say. */
+  work(data: T, job: JobWithMetadata<T>): Promise<void>;
+  /**
+   * How often a worker looks for due jobs besides being woken by NOTIFY (retries that come due are found
+   * only this way). Default 30 s.
+   */
+  pollSeconds?: number;
+}
+
+/** Jobs fetched at once; while fetches come back full, the worker fetches again at once. */
+const BATCH_SIZE = 10;
+
+/**
+ * The job runner on the shop's own database (pg-boss on PGlite or PostgreSQL): jobs added in the same
+ * transaction as the change that causes them, worked once across every process (a job is fetched by one
+ * worker only), retried with backoff, and woken by NOTIFY at commit.
+ */
+export class JobRunner {
+  private constructor(private readonly boss: PgBoss) {}
+
+  static async start(database: Database, log: FastifyBaseLogger): Promise<JobRunner> {
+    const boss = new PgBoss({
+      ...database.jobsConnection,
+      useListenNotify: true,
+      // Its maintenance and cron keeping run in every process; the first to claim a slot does the work.
+      supervise: true,
+      schedule: true,
+    });
+    boss.on('error', (error) => log.error({ err: error }, 'job runner failed'));
+    boss.on('warning', (warning) => log.warn(warning, 'job runner warning'));
+    await boss.start();
+    return new JobRunner(boss);
+  }
+
+  /** Creates the queue if needed and works its jobs in this process, one after another. */
+  async register<T extends object>(queue: QueueDefinition<T>): Promise<void> {
+    await this.boss.createQueue(queue.name, { notify: true, ...queue.options });
+    const poll = queue.pollSeconds ?? 30;
+    const options = {
+      includeMetadata: true,
+      batchSize: BATCH_SIZE,
+      burstWhenBatchFull: true,
+      pollingIntervalSeconds: poll,
+      notifyPollingIntervalSeconds: poll,
+    } as const;
+    await this.boss.work<T, unknown, typeof options>(
+      queue.name,
+      options,
+      async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await queue.work(job.data, job);
+          } catch (error) {
+            // Only this job is retried; the others of the batch complete.
+            await this.boss.fail(queue.name, job.id, { message: errorText(error) });
+          }
+        }
+      },
+    );
+  }
+
+  /** Adds a job; given a transaction, the job exists only if that transaction commits. */
+  async send<T extends object>(queue: QueueDefinition<T>, data: T, tx?: JobExecutor): Promise<void> {
+    // Drizzle's execute answers each driver's own result shape; pg-boss's adapter reads rows from any of them.
+    const db = tx && fromDrizzle(tx as Parameters<typeof fromDrizzle>[0], sql);
+    await this.boss.send(queue.name, data, db ? { db } : {});
+  }
+
+  /** Runs the queue's job on this cron schedule (UTC), once per tick across every process. */
+  async schedule(queue: QueueDefinition<object>, cron: string): Promise<void> {
+    await this.boss.schedule(queue.name, cron);
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: 10_000 });
+  }
+}

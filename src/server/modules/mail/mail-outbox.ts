@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobExecutor, JobRunner, QueueDefinition } from '../../adapters/jobs/job-runner.ts';
+import type { MailMessage, Mailer } from '../../adapters/mail/mailer.ts';
+import type { Db } from '../../db/client.ts';
+import { recordUndeliverable } from './mail.repo.ts';
+
+export interface MailRetries {
+  /** Deliveries tried after the first before a mail counts as undeliverable. */
+  limit: number;
+  /** Wait before the first retry; each next one waits twice as long, at most an hour. */
+  delaySeconds: number;
+}
+
+/**
+ * Every mail the shop sends goes through here: it is written as a job, in the same transaction as the
+ * change that causes it when there is one, and delivered from the database with retries. A mail that
+ * still fails after the last retry is kept for the administrators (Undeliverable mail).
+ */
+export class MailOutbox {
+  private readonly queue: QueueDefinition<MailMessage>;
+
+  constructor(
+    private readonly jobs: JobRunner,
+    {
+      db,
+      transport,
+      retries,
+      log,
+    }: { db: Db; transport: Mailer; retries: MailRetries; log: FastifyBaseLogger },
+  ) {
+    this.queue = {
+      name: 'mail',
+      options: {
+        retryLimit: retries.limit,
+        retryDelay: retries.delaySeconds,
+        retryBackoff: true,
+        retryDelayMax: 60 * 60,
+        expireInSeconds: 5 * 60,
+        // Delivered mails (with their links) do not stay in the job table.
+        deleteAfterSeconds: 60 * 60,
+      },
+      // Retries come due on their own: look for them often enough for the shortest retry delay.
+      pollSeconds: Math.max(0.5, Math.min(retries.delaySeconds, 5)),
+      async work(message, job) {
+        try {
+          await transport.send(message);
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          if (job.retryCount < job.retryLimit) throw error;
+          log.error(
+            { to: message.to, subject: message.subject, reason },
+            'mail undeliverable after every retry',
+          );
+          await recordUndeliverable(db, message, reason, job.retryCount + 1);
+        }
+      },
+    };
+  }
+
+  start(): Promise<void> {
+    return this.jobs.register(this.queue);
+  }
+
+  /** Queues the message; given a transaction, it is sent only if that transaction commits. */
+  send(message: MailMessage, tx?: JobExecutor): Promise<void> {
+    return this.jobs.send(this.queue, message, tx);
+  }
+}
