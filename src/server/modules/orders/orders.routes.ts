@@ -14,9 +14,10 @@ import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/client.ts';
 import type { Catalogue } from '../tools/catalogue.ts';
 import { orderBookedMail, orderShippedMail } from './orders-mails.ts';
-import { listAllOrders, listOrdersOfEmail, markOrderShipped, toApiOrder } from './orders.repo.ts';
+import { listAllOrders, listOrdersOfUser, markOrderShipped, toApiOrder } from './orders.repo.ts';
 import { isUuid } from '../../db/ids.ts';
 import { placeOrder, removeUnpaidOrder } from './orders.service.ts';
+import { findUserByEmail } from '../users/users.repo.ts';
 
 interface OrdersOptions {
   db: Db;
@@ -60,7 +61,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (
       preHandler: app.requireUser,
       schema: {
         tags: ['orders'],
-        summary: "A user's orders, newest first (one's own; administrators anyone's)",
+        summary:
+          "The orders of the account that has this e-mail now, newest first (one's own; administrators anyone's)",
         querystring: ordersQuerySchema,
         response: { 200: z.array(orderSchema), ...errors },
       },
@@ -70,7 +72,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (
       if (user.role !== 'admin' && user.email.toLowerCase() !== request.query.email.toLowerCase()) {
         throw app.httpErrors.forbidden('You can only see your own orders.');
       }
-      return (await listOrdersOfEmail(db, request.query.email)).map(toApiOrder);
+      const ownerId = user.role === 'admin' ? (await findUserByEmail(db, request.query.email))?.id : user.id;
+      return ownerId ? (await listOrdersOfUser(db, ownerId)).map(toApiOrder) : [];
     },
   );
 
