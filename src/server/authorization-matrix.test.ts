@@ -105,7 +105,11 @@ const VALID_REQUESTS: Record<RouteKey, (f: Fixture) => ValidRequest | Promise<Va
   'GET /api/parts': () => ({ query: { limit: '6' } }),
   'POST /api/parts': () => ({ body: TOOL_FORM }),
   'GET /api/parts/{id}': (f) => ({ params: { id: f.toolId } }),
-  'PATCH /api/parts/{id}': (f) => ({ params: { id: f.toolId }, body: { ...TOOL_FORM, price: 3 } }),
+  // The form as it was loaded before the fixture's order.
+  'PATCH /api/parts/{id}': (f) => ({
+    params: { id: f.toolId },
+    body: { ...TOOL_FORM, price: 3, version: 1, loadedAvailableQuantity: TOOL_FORM.availableQuantity },
+  }),
   'DELETE /api/parts/{id}': (f) => ({ params: { id: f.toolId } }),
   'GET /api/user/{email}': (f) => ({ params: { email: f.buyer.email } }),
   'PUT /api/user/{email}': (f) => ({

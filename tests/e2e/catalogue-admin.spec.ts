@@ -1,6 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { demoAdmin, signIn, signUpViaApi } from './support.ts';
+import { STALE_TOOL_MESSAGE, type Tool } from '../../src/shared/schemas/tools.ts';
+import { demoAdmin, signIn, signUpViaApi, uniqueEmail } from './support.ts';
+
+const origin = () => ({ origin: process.env.E2E_BASE_URL! });
 
 async function photo() {
   return {
@@ -79,6 +82,85 @@ test('an admin adds a tool with a photo, updates its price and deletes it', asyn
   await page.getByRole('dialog', { name: 'Are You Sure?' }).getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Tools delete successfully')).toBeVisible();
   await expect(row).toHaveCount(0);
+});
+
+const TOOL_FORM = {
+  price: 5,
+  availableQuantity: 500,
+  minOrderQuantity: 10,
+  details: 'Drop-forged, chrome vanadium.',
+  image: '/images/tools/adjustable-wrench.svg',
+};
+
+/** Adds a tool through the API as the signed-in administrator of `page`; answers it as GET /api/parts/{id} does. */
+async function addToolViaApi(page: Page, name: string): Promise<Tool> {
+  const data = { ...TOOL_FORM, name };
+  const added = await page.request.post('/api/parts', { data, headers: origin() });
+  expect(added.ok()).toBe(true);
+  const { insertedId } = (await added.json()) as { insertedId: string };
+  return (await (await page.request.get(`/api/parts/${insertedId}`)).json()) as Tool;
+}
+
+/** A buyer of their own (not the page's session) books `quantity` of the tool. */
+async function bookAsAnotherBuyer(request: APIRequestContext, toolId: string, quantity: number) {
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    data: { name: 'Meanwhile Buyer', email: uniqueEmail('buyer'), password: 'Secret123' },
+    headers: origin(),
+  });
+  expect(signUp.ok()).toBe(true);
+  const order = await request.post('/api/order', {
+    data: { toolId, quantity, address: '1 Meanwhile Road', number: '555' },
+    headers: origin(),
+  });
+  expect(order.ok()).toBe(true);
+}
+
+test('an order booked while an admin edits a tool stays booked when the admin saves', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, demoAdmin);
+  const tool = await addToolViaApi(page, `Spanner ${Date.now()}`);
+  await page.goto(`/dashboard/updateTool/${tool._id}`);
+  await expect(page.getByLabel('AvailableQuantity')).toHaveValue('500');
+
+  await bookAsAnotherBuyer(request, tool._id, 120);
+  await page.getByLabel('Price ($ per piece)').fill('7.25');
+  await expect(page.getByLabel('AvailableQuantity')).toHaveValue('500');
+  await page.getByRole('button', { name: 'Update', exact: true }).click();
+  await expect(page.getByText('Tools Updated SuccessFully')).toBeVisible();
+
+  await page.goto(`/parts/${tool._id}`);
+  await expect(page.getByRole('heading', { name: tool.name })).toBeVisible();
+  await expect(page.getByText('$7.25')).toBeVisible();
+  await expect(page.getByText('380 pcs')).toBeVisible();
+});
+
+test('an admin saving over an edit made since is told so and shown the current values', async ({ page }) => {
+  await signIn(page, demoAdmin);
+  const tool = await addToolViaApi(page, `Spanner ${Date.now()}`);
+  await page.goto(`/dashboard/updateTool/${tool._id}`);
+  await expect(page.getByLabel('Name')).toHaveValue(tool.name);
+
+  const renamed = `${tool.name} XL`;
+  const otherEdit = await page.request.patch(`/api/parts/${tool._id}`, {
+    data: { ...TOOL_FORM, name: renamed, price: 6, version: tool.version, loadedAvailableQuantity: 500 },
+    headers: origin(),
+  });
+  expect(otherEdit.ok()).toBe(true);
+
+  await page.getByLabel('Price ($ per piece)').fill('9');
+  await page.getByRole('button', { name: 'Update', exact: true }).click();
+  await expect(page.getByText(STALE_TOOL_MESSAGE)).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue(renamed);
+  await expect(page.getByLabel('Price ($ per piece)')).toHaveValue('6');
+  await expect(page.getByRole('heading', { name: renamed })).toBeVisible();
+
+  await page.getByLabel('Price ($ per piece)').fill('9');
+  await page.getByRole('button', { name: 'Update', exact: true }).click();
+  await expect(page.getByText('Tools Updated SuccessFully')).toBeVisible();
+  const saved = (await (await page.request.get(`/api/parts/${tool._id}`)).json()) as Tool;
+  expect(saved).toMatchObject({ name: renamed, price: 9, availableQuantity: 500, version: 3 });
 });
 
 test('a user without orders is refused a review; a buyer posts one that shows on the home page as text', async ({

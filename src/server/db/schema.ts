@@ -25,6 +25,8 @@ export const tools = pgTable(
     image: text('image').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Administrators' edits only: orders change the stock without it (an edit applies stock as a change). */
+    version: integer('version').notNull().default(1),
   },
   (table) => [
     index('tools_created_at_idx').on(table.createdAt.desc(), table.id.desc()),

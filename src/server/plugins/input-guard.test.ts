@@ -120,7 +120,7 @@ const routes: Record<string, TextRoute> = {
     method: 'PATCH',
     url: () => `/api/parts/${toolId}`,
     who: 'admin',
-    body: toolWith,
+    body: (text) => ({ ...toolWith(text), version: 1, loadedAvailableQuantity: 1 }),
   },
 };
 

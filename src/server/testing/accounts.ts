@@ -15,9 +15,12 @@ export interface TestUser {
 /** Signs a new account up through the real endpoint; `admin` then gives it the admin role. */
 export async function createUser(
   ctx: TestContext,
-  { admin = false, name = 'Test User' }: { admin?: boolean; name?: string } = {},
+  {
+    admin = false,
+    name = 'Test User',
+    email = `user-${randomBytes(4).toString('hex')}@example.com`,
+  }: { admin?: boolean; name?: string; email?: string } = {},
 ): Promise<TestUser> {
-  const email = `user-${randomBytes(4).toString('hex')}@example.com`;
   const password = 'Secret123';
   const response = await ctx.app.inject({
     method: 'POST',

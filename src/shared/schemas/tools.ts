@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { apiErrorSchema } from './errors.ts';
 import { UPLOAD_URL_PATTERN } from './uploads.ts';
 
 export const toolSchema = z.object({
@@ -13,6 +14,12 @@ export const toolSchema = z.object({
   image: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  version: z
+    .number()
+    .int()
+    .describe(
+      "Goes up by one with every administrator's edit (orders leave it alone); PATCH names the version it edits.",
+    ),
 });
 export type Tool = z.infer<typeof toolSchema>;
 
@@ -71,6 +78,52 @@ export const toolInputSchema = z.object({
 });
 export type ToolInput = z.infer<typeof toolInputSchema>;
 
-/** The update form: the same, but the name may be left out (it stays). */
-export const toolUpdateSchema = toolInputSchema.extend({ name: toolInputSchema.shape.name.optional() });
+/** The update form's fields: the same, but the name may be left out (it stays). */
+export const toolUpdateFieldsSchema = toolInputSchema.extend({ name: toolInputSchema.shape.name.optional() });
+export type ToolUpdateFields = z.infer<typeof toolUpdateFieldsSchema>;
+
+export const EDIT_VERSION_REQUIRED = 'version is required: the version of the tool the form was loaded with';
+export const LOADED_STOCK_REQUIRED =
+  'loadedAvailableQuantity is required: the availableQuantity the form was loaded with';
+
+/** Which copy of the tool the form edited, so that the update changes only what the editor changed. */
+const toolEditBaseSchema = z.object({
+  version: z
+    .number({ message: EDIT_VERSION_REQUIRED })
+    .int(EDIT_VERSION_REQUIRED)
+    .min(1, EDIT_VERSION_REQUIRED)
+    .describe(
+      "The tool's `version` when the form was loaded. Required: if the tool was edited since, nothing " +
+        'changes and the answer is 409 with the current tool.',
+    ),
+  loadedAvailableQuantity: z
+    .number({ message: LOADED_STOCK_REQUIRED })
+    .int(LOADED_STOCK_REQUIRED)
+    .min(0, LOADED_STOCK_REQUIRED)
+    .max(MAX_STOCK, LOADED_STOCK_REQUIRED)
+    .describe(
+      'The `availableQuantity` when the form was loaded. Required: the stock changes by ' +
+        '`availableQuantity − loadedAvailableQuantity`, so orders placed or cancelled since are kept.',
+    ),
+});
+
+/** PATCH /api/parts/{id}: the form's fields and the copy they were edited on. */
+export const toolUpdateSchema = toolUpdateFieldsSchema.extend(toolEditBaseSchema.shape);
 export type ToolUpdate = z.infer<typeof toolUpdateSchema>;
+
+const AGAIN = 'The form now shows the current values: check them and save again.';
+
+export const STALE_TOOL_MESSAGE = `This tool was changed by someone else since you opened it. ${AGAIN}`;
+
+/** The refusal of a stock change that the orders placed or cancelled since would take out of range. */
+export function stockOutOfRangeMessage(currentStock: number, change: number): string {
+  const limit = change < 0 ? 'below 0' : 'above 10,000,000';
+  const signed = change < 0 ? String(change) : `+${change}`;
+  return (
+    `Orders changed the stock since you opened this tool: it is ${currentStock} now, and your change of ` +
+    `${signed} would take it ${limit}. ${AGAIN}`
+  );
+}
+
+/** 409: the update was refused, and this is the tool as it is now. */
+export const toolConflictSchema = apiErrorSchema.extend({ tool: toolSchema });

@@ -29,12 +29,9 @@ export function toApiOrder(row: OrderRow): Order {
   };
 }
 
-export function listOrdersOfEmail(db: Db, email: string): Promise<OrderRow[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(eq(sql`lower(${orders.email})`, email.toLowerCase()))
-    .orderBy(desc(orders.createdAt));
+/** By the account, never by the e-mail an order keeps a copy of: an account's address can change. */
+export function listOrdersOfUser(db: Db, userId: string): Promise<OrderRow[]> {
+  return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt));
 }
 
 export function listAllOrders(db: Db): Promise<OrderRow[]> {

@@ -11,7 +11,8 @@ import {
 } from '../../../shared/schemas/orders.ts';
 import { modifiedCountSchema } from '../../../shared/schemas/users.ts';
 import type { Db } from '../../db/client.ts';
-import { listAllOrders, listOrdersOfEmail, toApiOrder } from './orders.repo.ts';
+import { findUserByEmail } from '../users/users.repo.ts';
+import { listAllOrders, listOrdersOfUser, toApiOrder } from './orders.repo.ts';
 import type { OrdersService } from './orders.service.ts';
 
 interface OrdersOptions {
@@ -45,7 +46,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
       preHandler: app.requireUser,
       schema: {
         tags: ['orders'],
-        summary: "A user's orders, newest first (one's own; administrators anyone's)",
+        summary:
+          "The orders of the account that has this e-mail now, newest first (one's own; administrators anyone's)",
         querystring: ordersQuerySchema,
         response: { 200: z.array(orderSchema), ...errors },
       },
@@ -55,7 +57,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
       if (user.role !== 'admin' && user.email.toLowerCase() !== request.query.email.toLowerCase()) {
         throw app.httpErrors.forbidden('You can only see your own orders.');
       }
-      return (await listOrdersOfEmail(db, request.query.email)).map(toApiOrder);
+      const ownerId = user.role === 'admin' ? (await findUserByEmail(db, request.query.email))?.id : user.id;
+      return ownerId ? (await listOrdersOfUser(db, ownerId)).map(toApiOrder) : [];
     },
   );
 

@@ -1,10 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
-import type { Tool } from '../../../shared/schemas/tools.ts';
+import {
+  EDIT_VERSION_REQUIRED,
+  LOADED_STOCK_REQUIRED,
+  STALE_TOOL_MESSAGE,
+  stockOutOfRangeMessage,
+  type Tool,
+} from '../../../shared/schemas/tools.ts';
 import { orders, tools } from '../../db/schema.ts';
 import { createUser, type TestUser } from '../../testing/accounts.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import { addTestTool } from '../../testing/tools.ts';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -31,6 +38,48 @@ function call(method: Method, url: string, who?: TestUser, payload?: object) {
 }
 const newest = async () => (await ctx.app.inject({ url: '/api/parts?limit=1' })).json<Tool[]>()[0];
 const count = async () => (await ctx.app.database.db.select().from(tools)).length;
+const load = async (id: string) => (await ctx.app.inject({ url: `/api/parts/${id}` })).json<Tool>();
+async function row(id: string) {
+  const [found] = await ctx.app.database.db.select().from(tools).where(eq(tools.id, id));
+  return found!;
+}
+
+/** What the OpenAPI document says of PATCH /api/parts/{id}. */
+interface PatchOperation {
+  requestBody: {
+    content: {
+      'application/json': {
+        schema: { required: string[]; properties: Record<string, { description?: string }> };
+      };
+    };
+  };
+  responses: Record<string, unknown>;
+}
+
+/** What the update form sends besides its fields: the version and the stock it was loaded with. */
+const editOf = (tool: Tool) => ({ version: tool.version, loadedAvailableQuantity: tool.availableQuantity });
+const formOf = ({ name, price, availableQuantity, minOrderQuantity, details, image }: Tool) => ({
+  name,
+  price,
+  availableQuantity,
+  minOrderQuantity,
+  details,
+  image,
+});
+/** The administrator saves the form opened on `loaded`, with `changes` typed into it. */
+const save = (loaded: Tool, changes: Partial<ReturnType<typeof formOf>>) =>
+  call('PATCH', `/api/parts/${loaded._id}`, admin, { ...formOf(loaded), ...changes, ...editOf(loaded) });
+
+async function book(tool: Tool, quantity: number) {
+  const response = await call('POST', '/api/order', user, {
+    toolId: tool._id,
+    quantity,
+    address: '1 Main St',
+    number: '5',
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ insertedId: string }>().insertedId;
+}
 
 describe('POST /api/parts', () => {
   it('adds a tool that is first in the next GET /api/parts, with the price in cents inside', async () => {
@@ -79,6 +128,7 @@ describe('PATCH /api/parts/{id}', () => {
   it('updates a tool, keeping the name when none is sent; the next read shows it', async () => {
     const tool = (await newest())!;
     const response = await call('PATCH', `/api/parts/${tool._id}`, admin, {
+      ...editOf(tool),
       ...valid,
       name: undefined,
       price: 49.5,
@@ -89,18 +139,20 @@ describe('PATCH /api/parts/{id}', () => {
 
   it('refuses users and bad input, changing nothing', async () => {
     const tool = (await newest())!;
-    expect((await call('PATCH', `/api/parts/${tool._id}`, user, valid)).statusCode).toBe(403);
-    expect((await call('PATCH', `/api/parts/${tool._id}`, undefined, valid)).statusCode).toBe(401);
-    const bad = await call('PATCH', `/api/parts/${tool._id}`, admin, { ...valid, price: undefined });
+    const edit = { ...valid, ...editOf(tool) };
+    expect((await call('PATCH', `/api/parts/${tool._id}`, user, edit)).statusCode).toBe(403);
+    expect((await call('PATCH', `/api/parts/${tool._id}`, undefined, edit)).statusCode).toBe(401);
+    const bad = await call('PATCH', `/api/parts/${tool._id}`, admin, { ...edit, price: undefined });
     expect(bad.json()).toMatchObject({ statusCode: 400, message: messages.priceRequired });
     expect(await newest()).toEqual(tool);
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
+    const edit = { ...valid, version: 1, loadedAvailableQuantity: valid.availableQuantity };
     expect(
-      (await call('PATCH', '/api/parts/00000000-0000-4000-8000-000000000000', admin, valid)).statusCode,
+      (await call('PATCH', '/api/parts/00000000-0000-4000-8000-000000000000', admin, edit)).statusCode,
     ).toBe(404);
-    expect((await call('PATCH', '/api/parts/nope', admin, valid)).statusCode).toBe(404);
+    expect((await call('PATCH', '/api/parts/nope', admin, edit)).statusCode).toBe(404);
   });
 });
 
@@ -127,5 +179,106 @@ describe('DELETE /api/parts/{id}', () => {
       img: valid.image,
       priceCents: 5 * 4950,
     });
+  });
+});
+
+describe('PATCH /api/parts/{id} from a copy loaded earlier', () => {
+  let tool: Tool;
+  beforeEach(async () => {
+    tool = await load((await addTestTool(ctx.app, { availableQuantity: 300, minOrderQuantity: 10 })).id);
+  });
+
+  it('keeps the orders booked since the form was loaded: a price change leaves the stock they left', async () => {
+    await book(tool, 100);
+    const response = await save(tool, { price: 0.55 });
+    expect(response.json()).toEqual({ modifiedCount: 1 });
+    expect(await row(tool._id)).toMatchObject({ availableQuantity: 200, priceCents: 55, version: 2 });
+    expect(await load(tool._id)).toMatchObject({ availableQuantity: 200, price: 0.55, version: 2 });
+  });
+
+  it('applies a stock change as a change: raising 100 to 150 while 30 were booked gives 120', async () => {
+    const loaded = await load(
+      (await addTestTool(ctx.app, { availableQuantity: 100, minOrderQuantity: 10 })).id,
+    );
+    await book(loaded, 30);
+    expect((await save(loaded, { availableQuantity: 150 })).json()).toEqual({ modifiedCount: 1 });
+    expect((await row(loaded._id)).availableQuantity).toBe(120);
+  });
+
+  it('refuses the second of two saves from the same version with 409 and the current tool, changing nothing', async () => {
+    expect((await save(tool, { price: 0.5 })).statusCode).toBe(200);
+    const saved = await row(tool._id);
+    const second = await save(tool, { price: 0.45, availableQuantity: 10 });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: STALE_TOOL_MESSAGE,
+      tool: await load(tool._id),
+    });
+    expect(second.json<{ tool: Tool }>().tool).toMatchObject({ price: 0.5, version: 2 });
+    expect(await row(tool._id)).toEqual(saved);
+  });
+
+  it('lets exactly one of two simultaneous saves from the same version through', async () => {
+    const answers = await Promise.all([save(tool, { price: 0.5 }), save(tool, { price: 0.6 })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.findIndex((answer) => answer.statusCode === 200);
+    expect(await row(tool._id)).toMatchObject({ priceCents: [50, 60][winner], version: 2 });
+  });
+
+  it('refuses a stock cut that the orders since leave no room for, with 409 and the current tool', async () => {
+    await book(tool, 290);
+    const before = await row(tool._id);
+    const response = await save(tool, { availableQuantity: 20, price: 0.3 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      statusCode: 409,
+      message: stockOutOfRangeMessage(10, -280),
+      tool: { _id: tool._id, availableQuantity: 10, price: tool.price, version: 1 },
+    });
+    expect(await row(tool._id)).toEqual(before);
+  });
+
+  it('does not count orders and cancellations as edits: they leave the version alone', async () => {
+    const orderId = await book(tool, 10);
+    expect((await call('DELETE', `/api/myorder/${orderId}`, user)).json()).toEqual({ deletedCount: 1 });
+    expect(await row(tool._id)).toMatchObject({ availableQuantity: 300, version: 1 });
+    expect((await save(tool, { price: 0.41 })).statusCode).toBe(200);
+  });
+
+  it.each([
+    [{ version: undefined }, EDIT_VERSION_REQUIRED],
+    [{ version: 0 }, EDIT_VERSION_REQUIRED],
+    [{ version: '1' }, EDIT_VERSION_REQUIRED],
+    [{ loadedAvailableQuantity: undefined }, LOADED_STOCK_REQUIRED],
+    [{ loadedAvailableQuantity: -1 }, LOADED_STOCK_REQUIRED],
+    [{ loadedAvailableQuantity: 2.5 }, LOADED_STOCK_REQUIRED],
+  ])(
+    'requires the version and stock the form was loaded with: refuses %o, changing nothing',
+    async (change, message) => {
+      const before = await row(tool._id);
+      const response = await call('PATCH', `/api/parts/${tool._id}`, admin, {
+        ...formOf(tool),
+        ...editOf(tool),
+        ...change,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ statusCode: 400, error: 'Bad Request', message });
+      expect(await row(tool._id)).toEqual(before);
+    },
+  );
+
+  it('documents the two required fields and the 409 in the OpenAPI document', async () => {
+    const document = await ctx.app.inject({ url: '/api/docs/json' });
+    const { paths } = document.json<{ paths: Record<string, { patch: PatchOperation }> }>();
+    const patch = paths['/api/parts/{id}']!.patch;
+    const body = patch.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(expect.arrayContaining(['version', 'loadedAvailableQuantity']));
+    expect(body.properties.version?.description).toMatch(/409/);
+    expect(body.properties.loadedAvailableQuantity?.description).toMatch(
+      /availableQuantity − loadedAvailableQuantity/,
+    );
+    expect(Object.keys(patch.responses)).toContain('409');
   });
 });

@@ -1,5 +1,5 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import type { Tool } from '../../../shared/schemas/tools.ts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { MAX_STOCK, type Tool } from '../../../shared/schemas/tools.ts';
 import { centsToDollars } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { tools } from '../../db/schema.ts';
@@ -23,6 +23,7 @@ export function toApiTool(row: ToolRow): Tool {
     image: row.image,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 
@@ -40,13 +41,52 @@ export async function insertTools(tx: Executor, values: NewToolRow[]): Promise<T
   return tx.insert(tools).values(values).returning();
 }
 
-export async function updateTool(tx: Executor, id: string, changes: Partial<NewToolRow>): Promise<number> {
-  const rows = await tx
+export async function findTool(db: Executor, id: string): Promise<ToolRow | undefined> {
+  const [row] = await db.select().from(tools).where(eq(tools.id, id));
+  return row;
+}
+
+/** An administrator's save of the update form, with the version and the stock the form was loaded with. */
+export interface ToolEdit {
+  /** Without a name, the name stays. */
+  fields: Pick<NewToolRow, 'priceCents' | 'minOrderQuantity' | 'details' | 'image'> & { name?: string };
+  availableQuantity: number;
+  loadedAvailableQuantity: number;
+  version: number;
+}
+
+export type ToolEditOutcome =
+  | { status: 'edited' }
+  | { status: 'missing' }
+  | { status: 'stale'; current: ToolRow }
+  | { status: 'stockOutOfRange'; current: ToolRow; change: number };
+
+/**
+ * One conditional UPDATE, so that nothing can come between the check and the write: the fields as sent, the
+ * stock moved by what the editor changed (orders placed or cancelled since the form was loaded stay counted),
+ * and the version bumped; only if nobody edited the tool since and the stock stays within [0, MAX_STOCK].
+ */
+export async function editTool(tx: Executor, id: string, edit: ToolEdit): Promise<ToolEditOutcome> {
+  const change = edit.availableQuantity - edit.loadedAvailableQuantity;
+  const newStock = sql`${tools.availableQuantity} + ${change}`;
+  const edited = await tx
     .update(tools)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(tools.id, id))
+    .set({
+      ...edit.fields,
+      availableQuantity: newStock,
+      version: sql`${tools.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(eq(tools.id, id), eq(tools.version, edit.version), sql`${newStock} BETWEEN 0 AND ${MAX_STOCK}`),
+    )
     .returning({ id: tools.id });
-  return rows.length;
+  if (edited.length > 0) return { status: 'edited' };
+
+  const current = await findTool(tx, id);
+  if (!current) return { status: 'missing' };
+  if (current.version !== edit.version) return { status: 'stale', current };
+  return { status: 'stockOutOfRange', current, change };
 }
 
 export async function deleteTool(tx: Executor, id: string): Promise<number> {

@@ -4,6 +4,9 @@ import { apiErrorSchema } from '../../../shared/schemas/errors.ts';
 import { dollarsToCents } from '../../../shared/money.ts';
 import { deletedCountSchema, insertedIdSchema } from '../../../shared/schemas/orders.ts';
 import {
+  STALE_TOOL_MESSAGE,
+  stockOutOfRangeMessage,
+  toolConflictSchema,
   toolIdParamsSchema,
   toolInputSchema,
   toolListQuerySchema,
@@ -15,15 +18,36 @@ import { modifiedCountSchema } from '../../../shared/schemas/users.ts';
 import type { Catalogue } from './catalogue.ts';
 import { isUuid } from '../../db/ids.ts';
 import { sendCachedJson } from './cached-reply.ts';
-import { deleteTool, insertTools, updateTool } from './tools.repo.ts';
+import { apiError } from '../../plugins/errors.ts';
+import {
+  deleteTool,
+  editTool,
+  insertTools,
+  toApiTool,
+  type ToolEdit,
+  type ToolEditOutcome,
+} from './tools.repo.ts';
 
 /** Details of up to 5000 characters, in any script. */
 const TOOL_BODY_LIMIT = 64 * 1024;
 
 const adminErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
-function toRow({ price, ...fields }: ToolUpdate) {
+function withPriceInCents<T extends { price: number }>({ price, ...fields }: T) {
   return { ...fields, priceCents: dollarsToCents(price) };
+}
+
+function toEdit({ version, loadedAvailableQuantity, availableQuantity, ...fields }: ToolUpdate): ToolEdit {
+  return { fields: withPriceInCents(fields), availableQuantity, loadedAvailableQuantity, version };
+}
+
+/** Why an edit was refused, with the tool as it is now for the form to show. */
+function conflictOf(outcome: Extract<ToolEditOutcome, { current: unknown }>) {
+  const message =
+    outcome.status === 'stale'
+      ? STALE_TOOL_MESSAGE
+      : stockOutOfRangeMessage(outcome.current.availableQuantity, outcome.change);
+  return { ...apiError(409, message), tool: toApiTool(outcome.current) };
 }
 
 export const toolsRoutes: FastifyPluginAsyncZod<{ catalogue: Catalogue }> = async (app, { catalogue }) => {
@@ -71,9 +95,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{ catalogue: Catalogue }> = asyn
       },
     },
     async (request) => {
-      const [tool] = await catalogue.write((tx) =>
-        insertTools(tx, [{ ...toRow(request.body), name: request.body.name }]),
-      );
+      const [tool] = await catalogue.write((tx) => insertTools(tx, [withPriceInCents(request.body)]));
       return { insertedId: tool!.id };
     },
   );
@@ -86,17 +108,23 @@ export const toolsRoutes: FastifyPluginAsyncZod<{ catalogue: Catalogue }> = asyn
       schema: {
         tags: ['tools'],
         summary: 'Update a tool (administrators); without a name the name stays',
+        description:
+          'Send the `version` and `availableQuantity` of the tool as the form loaded them. The stock moves by ' +
+          'what the form changed, so orders placed or cancelled since are kept. 409, with the current tool ' +
+          'and nothing changed, when someone edited the tool since or when that move would take the stock ' +
+          'below 0 or above 10,000,000.',
         params: toolIdParamsSchema,
         body: toolUpdateSchema,
-        response: { 200: modifiedCountSchema, ...adminErrors },
+        response: { 200: modifiedCountSchema, 409: toolConflictSchema, ...adminErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
       if (!isUuid(id)) throw app.httpErrors.notFound('Tool not found');
-      const modifiedCount = await catalogue.write((tx) => updateTool(tx, id, toRow(request.body)));
-      if (modifiedCount === 0) throw app.httpErrors.notFound('Tool not found');
-      return { modifiedCount };
+      const outcome = await catalogue.write((tx) => editTool(tx, id, toEdit(request.body)));
+      if (outcome.status === 'missing') throw app.httpErrors.notFound('Tool not found');
+      if (outcome.status !== 'edited') return reply.code(409).send(conflictOf(outcome));
+      return { modifiedCount: 1 };
     },
   );
 

@@ -52,6 +52,7 @@ describe('GET /api/parts', () => {
       image: '/images/tools/sample-11.svg',
       createdAt: '2026-01-01T11:00:00.000Z',
       updatedAt: '2026-01-01T11:00:00.000Z',
+      version: 1,
     });
   });
 

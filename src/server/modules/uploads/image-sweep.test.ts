@@ -3,6 +3,7 @@ import { readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Tool } from '../../../shared/schemas/tools.ts';
 import { LocalDiskStorage } from '../../adapters/storage/local-disk.ts';
 import { createUser, type TestUser } from '../../testing/accounts.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
@@ -80,11 +81,12 @@ async function addTool(image: string) {
 }
 
 async function changeToolImage(id: string, image: string) {
+  const { version, availableQuantity } = (await ctx.app.inject({ url: `/api/parts/${id}` })).json<Tool>();
   const response = await ctx.app.inject({
     method: 'PATCH',
     url: `/api/parts/${id}`,
     headers: admin.headers,
-    payload: toolWith(image),
+    payload: { ...toolWith(image), version, loadedAvailableQuantity: availableQuantity },
   });
   expect(response.statusCode).toBe(200);
 }

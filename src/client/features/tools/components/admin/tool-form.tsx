@@ -1,6 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../../../../shared/messages.ts';
-import { toolInputSchema, toolUpdateSchema, type ToolUpdate } from '../../../../../shared/schemas/tools.ts';
+import {
+  toolInputSchema,
+  toolUpdateFieldsSchema,
+  type ToolUpdateFields,
+} from '../../../../../shared/schemas/tools.ts';
 import { ImageUploadField } from '../../../../components/ui/image-upload-field.tsx';
 import { Field } from '../../../../components/ui/form-field.tsx';
 import { LoadingButton } from '../../../../components/ui/loading-button.tsx';
@@ -39,7 +43,7 @@ interface ToolFormProps {
   /** The tool's current picture (update: kept when no new photo is chosen). */
   currentImage?: string;
   submitLabel: string;
-  onSave: (tool: ToolUpdate) => Promise<boolean>;
+  onSave: (tool: ToolUpdateFields) => Promise<boolean>;
 }
 
 /** Add Products and Update share these fields; every message shows under its own field. */
@@ -50,7 +54,7 @@ export function ToolForm({ mode, initial = EMPTY, currentImage, submitLabel, onS
   const [errors, setErrors] = useState<Errors>({});
   const [progress, setProgress] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
-  const schema = mode === 'add' ? toolInputSchema : toolUpdateSchema;
+  const schema = mode === 'add' ? toolInputSchema : toolUpdateFieldsSchema;
 
   const validate = (image: string | undefined) => {
     const result = schema.safeParse(toPayload(values, image));

@@ -4,10 +4,15 @@ import { messages } from '../../../../../shared/messages.ts';
 import { ErrorNotice } from '../../../../components/ui/error-notice.tsx';
 import { LoadingImage } from '../../../../components/ui/loading-image.tsx';
 import { PageMeta } from '../../../../components/ui/page-meta.tsx';
+import { ApiRequestError } from '../../../../lib/api-client.ts';
 import { useTool } from '../../api/get-tool.ts';
 import { useUpdateTool } from '../../api/tool-mutations.ts';
 import { ToolCard } from '../tool-card.tsx';
 import { ToolForm } from './tool-form.tsx';
+
+/** Someone changed the tool since the form was loaded; the tool is read again, so the form shows it now. */
+const isConflict = (error: unknown): error is ApiRequestError =>
+  error instanceof ApiRequestError && error.statusCode === 409;
 
 export function UpdateToolPage() {
   const { id = '' } = useParams();
@@ -28,6 +33,7 @@ export function UpdateToolPage() {
       <div className="card bg-base-100 border-base-300 border shadow-sm">
         <div className="card-body">
           <h2 className="mb-2 text-2xl font-bold">Update the tool</h2>
+          {/* Every newer copy of the tool starts the form again, so what it sends says which copy it edited. */}
           <ToolForm
             key={current.updatedAt}
             mode="update"
@@ -42,12 +48,16 @@ export function UpdateToolPage() {
             submitLabel="Update"
             onSave={async (changes) => {
               try {
-                const { modifiedCount } = await update.mutateAsync(changes);
+                const { modifiedCount } = await update.mutateAsync({
+                  ...changes,
+                  version: current.version,
+                  loadedAvailableQuantity: current.availableQuantity,
+                });
                 if (!modifiedCount) throw new Error();
                 toast.success(messages.toolUpdated);
                 return true;
-              } catch {
-                toast.error(messages.toolSaveFailed);
+              } catch (error) {
+                toast.error(isConflict(error) ? error.message : messages.toolSaveFailed);
                 return false;
               }
             }}
