@@ -12,6 +12,7 @@ import { LocalDiskStorage } from './adapters/storage/local-disk.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { JobRunner } from './adapters/jobs/job-runner.ts';
 import { MailOutbox } from './modules/mail/mail-outbox.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { httpServerFactory } from './http-server.ts';
 import { logSerializers } from './log-serializers.ts';
 import { runPeriodically } from './periodic-task.ts';
@@ -50,6 +51,7 @@ declare module 'fastify' {
     catalogue: Catalogue;
     mailer: MailOutbox;
     orders: OrdersService;
+    jobs: JobRunner;
   }
 }
 
@@ -123,6 +125,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   });
   await mailer.start();
   app.decorate('mailer', mailer);
+  app.decorate('jobs', jobs);
 
   for (const email of await applyConfiguredAdmins(database.db, config.adminEmails)) {
     app.log.warn(`${email} is in ADMIN_EMAILS but not verified: it is no administrator until it is`);
@@ -193,6 +196,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(ordersRoutes, { db: database.db, orders });
       await api.register(paymentsRoutes, { db: database.db, gateway, payments });
       await api.register(reviewsRoutes, { db: database.db });
+      await api.register(mailRoutes, { db: database.db, mailer });
       await api.register(contactRoutes, { db: database.db, mailer, to: config.contactEmail });
       if (stripeGateway) await api.register(stripeWebhookRoutes, { gateway: stripeGateway, payments });
     },

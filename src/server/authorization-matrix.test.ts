@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { undeliverableMails } from './db/schema.ts';
 import { addTestTool } from './testing/tools.ts';
 import { multipart, type Part } from './modules/uploads/uploads.testing.ts';
 import { createUser, type TestUser } from './testing/accounts.ts';
@@ -60,6 +61,9 @@ const EXPECTED = {
   'POST /api/review': { anonymous: 401, buyer: 200, otherBuyer: 403, admin: 403 },
   'GET /api/reviews': { anonymous: 200, buyer: 200, otherBuyer: 200, admin: 200 },
   'POST /api/contact': { anonymous: 201, buyer: 201, otherBuyer: 201, admin: 201 },
+  'GET /api/mail/undeliverable': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  'POST /api/mail/undeliverable/{id}/resend': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  'DELETE /api/mail/undeliverable/{id}': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'GET /api/auth/get-session': { anonymous: 200, buyer: 200, otherBuyer: 200, admin: 200 },
   // Signed out, anyone may ask for the mail again (as the sign-in page does; rate-limited); signed in, only
   // for one's own address.
@@ -148,6 +152,9 @@ const VALID_REQUESTS: Record<RouteKey, (f: Fixture) => ValidRequest | Promise<Va
   'POST /api/contact': () => ({
     body: { name: 'Carla Reyes', email: 'carla@example.com', message: 'Do you deliver to Leeds?' },
   }),
+  'GET /api/mail/undeliverable': () => ({}),
+  'POST /api/mail/undeliverable/{id}/resend': async () => ({ params: { id: await undeliverableMail() } }),
+  'DELETE /api/mail/undeliverable/{id}': async () => ({ params: { id: await undeliverableMail() } }),
   'GET /api/auth/get-session': () => ({}),
   'POST /api/auth/send-verification-email': (f) => ({
     body: { email: f.buyer.email, callbackURL: '/dashboard' },
@@ -195,6 +202,16 @@ async function succeededPayment(f: Fixture): Promise<string> {
   const billing = { name: f.buyer.name, email: f.buyer.email };
   const payment = { clientSecret: await paymentIntent(f), card: TEST_CARD, billing };
   return (await asBuyer<{ id: string }>(f.buyer, 'POST', '/api/payments/test/confirm', payment)).id;
+}
+
+/** A mail to the buyer that the mail server kept refusing. */
+async function undeliverableMail(): Promise<string> {
+  const message = { to: 'bea@example.com', subject: 'Order confirmation', text: 'Thank you for your order.' };
+  const [row] = await ctx.app.database.db
+    .insert(undeliverableMails)
+    .values({ recipient: message.to, subject: message.subject, message, error: 'Mailbox full', attempts: 11 })
+    .returning({ id: undeliverableMails.id });
+  return row!.id;
 }
 
 async function paidOrder(f: Fixture): Promise<string> {

@@ -56,20 +56,16 @@ export class JobRunner {
       pollingIntervalSeconds: poll,
       notifyPollingIntervalSeconds: poll,
     } as const;
-    await this.boss.work<T, unknown, typeof options>(
-      queue.name,
-      options,
-      async (jobs) => {
-        for (const job of jobs) {
-          try {
-            await queue.work(job.data, job);
-          } catch (error) {
-            // Only this job is retried; the others of the batch complete.
-            await this.boss.fail(queue.name, job.id, { message: errorText(error) });
-          }
+    await this.boss.work<T, unknown, typeof options>(queue.name, options, async (jobs) => {
+      for (const job of jobs) {
+        try {
+          await queue.work(job.data, job);
+        } catch (error) {
+          // Only this job is retried; the others of the batch complete.
+          await this.boss.fail(queue.name, job.id, { message: errorText(error) });
         }
-      },
-    );
+      }
+    });
   }
 
   /** Adds a job; given a transaction, the job exists only if that transaction commits. */

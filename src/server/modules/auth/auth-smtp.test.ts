@@ -1,38 +1,20 @@
-import { simpleParser, type ParsedMail } from 'mailparser';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { firstLink } from '../../adapters/mail/outbox.ts';
+import { SmtpPeer } from '../../testing/smtp-peer.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
 
 // A real SMTP peer on 127.0.0.1: the shop's verification and reset mails travel through it.
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
+const smtp = new SmtpPeer();
 let ctx: TestContext;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push(mail);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  ctx = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Shop <shop@example.com>' });
+  ctx = await createTestApp({ SMTP_URL: await smtp.start(), MAIL_FROM: 'Shop <shop@example.com>' });
 });
 
 afterAll(async () => {
   await ctx.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
 });
 
 function post(url: string, payload: object) {
@@ -40,12 +22,8 @@ function post(url: string, payload: object) {
 }
 
 async function arrived(to: string, subject: string): Promise<ParsedMail> {
-  await expect
-    .poll(() =>
-      received.some((mail) => mail.subject === subject && mail.to && JSON.stringify(mail.to).includes(to)),
-    )
-    .toBe(true);
-  return received.findLast((mail) => mail.subject === subject && JSON.stringify(mail.to).includes(to))!;
+  await expect.poll(() => smtp.to(to, subject).length).toBeGreaterThan(0);
+  return smtp.to(to, subject).at(-1)!;
 }
 
 it('delivers the verification mail over SMTP, and its link confirms the address', async () => {

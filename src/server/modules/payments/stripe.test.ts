@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.ts';
 import { createUser, type TestUser } from '../../testing/accounts.ts';
+import { StripeStandIn, type StandInIntent } from '../../testing/stripe-stand-in.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
 import { insertTools } from '../tools/tools.repo.ts';
 
@@ -13,138 +12,7 @@ const SECRET_KEY = 'sk_test_x';
 const PUBLISHABLE_KEY = 'pk_test_x';
 const WEBHOOK_SECRET = 'whsec_test_secret';
 
-/** A PaymentIntent as the stand-in keeps it and answers it (a subset of Stripe's object). */
-interface StandInIntent {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  amount_received: number;
-  currency: string;
-  status: 'requires_payment_method' | 'succeeded';
-  client_secret: string;
-  metadata: Record<string, string>;
-  receipt_email: string | null;
-  automatic_payment_methods: { enabled: boolean; allow_redirects?: string } | null;
-  created: number;
-  livemode: false;
-}
-
-interface RecordedCreate {
-  contentType: string | undefined;
-  form: Record<string, string>;
-}
-
-/** Stands in for api.stripe.com: the two PaymentIntent calls the gateway makes, form-encoded as Stripe's v1 API. */
-class StripeStandIn {
-  readonly intents = new Map<string, StandInIntent>();
-  readonly creates: RecordedCreate[] = [];
-  readonly server: FastifyInstance = Fastify();
-
-  async start(): Promise<string> {
-    const { server } = this;
-    server.removeAllContentTypeParsers();
-    // Accept any body as text so the handler itself can insist on the form encoding.
-    server.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    server.addHook('onRequest', async (request, reply) => {
-      if (request.headers.authorization !== `Bearer ${SECRET_KEY}`) {
-        return reply.code(401).send({
-          error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' },
-        });
-      }
-    });
-    server.post('/v1/payment_intents', async (request, reply) => {
-      const contentType = request.headers['content-type'];
-      if (!contentType?.startsWith('application/x-www-form-urlencoded')) {
-        return reply.code(400).send({
-          error: { type: 'invalid_request_error', message: `Unsupported content type ${contentType}` },
-        });
-      }
-      const form = Object.fromEntries(new URLSearchParams(String(request.body ?? '')));
-      this.creates.push({ contentType, form });
-      const amount = Number(form.amount);
-      if (!Number.isInteger(amount) || amount < 1 || !form.currency) {
-        return reply.code(400).send({
-          error: { type: 'invalid_request_error', code: 'parameter_missing', message: 'Bad amount/currency' },
-        });
-      }
-      const metadata: Record<string, string> = {};
-      for (const [key, value] of Object.entries(form)) {
-        const match = /^metadata\[(.+)\]$/.exec(key);
-        if (match) metadata[match[1]!] = value;
-      }
-      const automatic =
-        form['automatic_payment_methods[enabled]'] === undefined
-          ? null
-          : {
-              enabled: form['automatic_payment_methods[enabled]'] === 'true',
-              ...(form['automatic_payment_methods[allow_redirects]'] && {
-                allow_redirects: form['automatic_payment_methods[allow_redirects]'],
-              }),
-            };
-      return this.add({
-        amount,
-        currency: form.currency,
-        metadata,
-        receipt_email: form.receipt_email ?? null,
-        automatic_payment_methods: automatic,
-      });
-    });
-    server.get<{ Params: { id: string } }>('/v1/payment_intents/:id', async (request, reply) => {
-      const intent = this.intents.get(request.params.id);
-      if (!intent) {
-        return reply.code(404).send({
-          error: {
-            type: 'invalid_request_error',
-            code: 'resource_missing',
-            param: 'intent',
-            message: `No such payment_intent: '${request.params.id}'`,
-          },
-        });
-      }
-      return intent;
-    });
-    await server.listen({ host: '127.0.0.1', port: 0 });
-    return `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-  }
-
-  /** Stores a new intent, as Stripe does on create; tests also call it directly to forge one. */
-  add(fields: {
-    amount: number;
-    currency?: string;
-    metadata: Record<string, string>;
-    receipt_email?: string | null;
-    automatic_payment_methods?: StandInIntent['automatic_payment_methods'];
-  }): StandInIntent {
-    const id = `pi_${randomBytes(12).toString('hex')}`;
-    const intent: StandInIntent = {
-      id,
-      object: 'payment_intent',
-      amount: fields.amount,
-      amount_received: 0,
-      currency: fields.currency ?? 'usd',
-      status: 'requires_payment_method',
-      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-      metadata: fields.metadata,
-      receipt_email: fields.receipt_email ?? null,
-      automatic_payment_methods: fields.automatic_payment_methods ?? null,
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-    };
-    this.intents.set(id, intent);
-    return intent;
-  }
-
-  /** The buyer's card was confirmed at Stripe. */
-  succeed(id: string): StandInIntent {
-    const intent = this.intents.get(id);
-    if (!intent) throw new Error(`unknown intent ${id}`);
-    intent.status = 'succeeded';
-    intent.amount_received = intent.amount;
-    return intent;
-  }
-}
-
-const stripe = new StripeStandIn();
+const stripe = new StripeStandIn(SECRET_KEY);
 const webhooks = new Stripe(SECRET_KEY).webhooks;
 
 let ctx: TestContext;

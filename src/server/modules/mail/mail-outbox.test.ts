@@ -1,0 +1,159 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UndeliverableMail } from '../../../shared/schemas/mail.ts';
+import { contactMessages, undeliverableMails } from '../../db/schema.ts';
+import { createUser, type TestUser } from '../../testing/accounts.ts';
+import { SmtpPeer } from '../../testing/smtp-peer.ts';
+import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import { addTestTool } from '../../testing/tools.ts';
+
+const smtp = new SmtpPeer();
+let ctx: TestContext;
+let admin: TestUser;
+let toolId: string;
+let addresses = 0;
+
+beforeAll(async () => {
+  ctx = await createTestApp({
+    SMTP_URL: await smtp.start(),
+    MAIL_RETRY_LIMIT: '2',
+    MAIL_RETRY_DELAY_SECONDS: '1',
+  });
+  admin = await createUser(ctx, { admin: true, name: 'Ada Admin' });
+  toolId = (await addTestTool(ctx.app)).id;
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+function contact(name: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    remoteAddress: `203.0.113.${++addresses}`,
+    payload: { name, email: 'carla@example.com', message: 'Do you stock M12 hex bolts?' },
+  });
+}
+const subjectOf = (name: string) => `Get In Touch: message from ${name}`;
+const undeliverable = async () =>
+  (await ctx.app.inject({ url: '/api/mail/undeliverable', headers: admin.headers })).json<
+    UndeliverableMail[]
+  >();
+
+describe('mail goes out from the database, with retries', () => {
+  it('delivers a mail written while the mail server was down once it is back, exactly once', async () => {
+    smtp.refusing = true;
+    const refusedBefore = smtp.refused;
+    const response = await contact('Down Time');
+    expect(response.statusCode).toBe(201);
+    await expect.poll(() => smtp.refused, { timeout: 10_000 }).toBeGreaterThan(refusedBefore);
+
+    smtp.refusing = false;
+    await expect
+      .poll(() => smtp.to(ctx.config.contactEmail, subjectOf('Down Time')).length, { timeout: 15_000 })
+      .toBe(1);
+    // No second copy follows.
+    const received = smtp.received.length;
+    await contact('Marker');
+    await expect
+      .poll(() => smtp.to(ctx.config.contactEmail, subjectOf('Marker')).length, { timeout: 10_000 })
+      .toBe(1);
+    expect(smtp.received.length).toBe(received + 1);
+  });
+
+  it('keeps a mail that fails every retry for the administrators, who can send it again', async () => {
+    smtp.refusing = true;
+    await contact('Never Delivered');
+    await expect
+      .poll(
+        async () => (await undeliverable()).find((mail) => mail.subject === subjectOf('Never Delivered')),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toMatchObject({
+        to: ctx.config.contactEmail,
+        attempts: 3,
+        error: expect.stringContaining('temporarily'),
+      });
+
+    smtp.refusing = false;
+    const [mail] = (await undeliverable()).filter((row) => row.subject === subjectOf('Never Delivered'));
+    const resend = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/mail/undeliverable/${mail!._id}/resend`,
+      headers: admin.headers,
+    });
+    expect(resend.json()).toEqual({ resentCount: 1 });
+    await expect
+      .poll(() => smtp.to(ctx.config.contactEmail, subjectOf('Never Delivered')).length, { timeout: 10_000 })
+      .toBe(1);
+    expect((await undeliverable()).some((row) => row._id === mail!._id)).toBe(false);
+  });
+
+  it('lets an administrator drop an undeliverable mail', async () => {
+    const [row] = await ctx.app.database.db
+      .insert(undeliverableMails)
+      .values({
+        recipient: 'gone@example.com',
+        subject: 'Old news',
+        message: { to: 'gone@example.com', subject: 'Old news', text: 'x' },
+        error: 'Mailbox does not exist',
+        attempts: 3,
+      })
+      .returning();
+    const dropped = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/mail/undeliverable/${row!.id}`,
+      headers: admin.headers,
+    });
+    expect(dropped.json()).toEqual({ deletedCount: 1 });
+    expect((await undeliverable()).some((mail) => mail._id === row!.id)).toBe(false);
+  });
+
+  it('sends no mail for a change that did not happen', async () => {
+    const buyer = await createUser(ctx, { name: 'No Stock' });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: buyer.headers,
+      payload: { toolId, quantity: 1_000_000, address: '1 Main St', number: '5' },
+    });
+    expect(refused.statusCode).toBe(400);
+    // A later mail arrives; the refused order's confirmation never does.
+    await contact('After The Refusal');
+    await expect
+      .poll(() => smtp.to(ctx.config.contactEmail, subjectOf('After The Refusal')).length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
+    expect(
+      smtp.received.some(
+        (mail) => JSON.stringify(mail.to).includes(buyer.email) && mail.subject?.startsWith('Order'),
+      ),
+    ).toBe(false);
+  });
+
+  it('delivers each mail once when several server processes work the queue', async () => {
+    const other = await ctx.startAnotherApp();
+    const names = Array.from({ length: 12 }, (_, n) => `Busy Monday ${n}`);
+    await Promise.all(
+      names.map((name, n) =>
+        (n % 2 === 0 ? ctx.app : other).inject({
+          method: 'POST',
+          url: '/api/contact',
+          remoteAddress: `198.51.100.${n + 1}`,
+          payload: { name, email: 'carla@example.com', message: 'Do you stock M12 hex bolts?' },
+        }),
+      ),
+    );
+    for (const name of names) {
+      await expect
+        .poll(() => smtp.to(ctx.config.contactEmail, subjectOf(name)).length, { timeout: 10_000 })
+        .toBe(1);
+    }
+    const [stored] = await ctx.app.database.db.select({ n: count() }).from(contactMessages);
+    expect(stored!.n).toBeGreaterThanOrEqual(names.length);
+  });
+});

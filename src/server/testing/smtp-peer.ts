@@ -1,0 +1,46 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * A real SMTP server on 127.0.0.1 for tests: it keeps what it receives and, while `refusing`, answers every
+ * message with a temporary failure, as a mail server that is down for maintenance would.
+ */
+export class SmtpPeer {
+  readonly received: ParsedMail[] = [];
+  /** Messages refused so far. */
+  refused = 0;
+  refusing = false;
+  private readonly server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData: (stream, _session, callback) => {
+      simpleParser(stream).then((mail) => {
+        if (this.refusing) {
+          this.refused += 1;
+          return callback(Object.assign(new Error('Service temporarily unavailable'), { responseCode: 451 }));
+        }
+        this.received.push(mail);
+        callback();
+      }, callback);
+    },
+  });
+
+  /** Starts listening; answers the smtp:// URL to give the shop. */
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `smtp://127.0.0.1:${(this.server.server.address() as AddressInfo).port}`;
+  }
+
+  /** The messages received for this address with this subject. */
+  to(address: string, subject: string): ParsedMail[] {
+    return this.received.filter(
+      (mail) => mail.subject === subject && JSON.stringify(mail.to ?? '').includes(address),
+    );
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(resolve));
+  }
+}
