@@ -71,6 +71,8 @@ test('buy at the minimum, see it in My Order, pay with the success card, see Alr
   const row = page.getByRole('row').filter({ hasText: tool.name });
   await expect(row.getByText('Pay First')).toBeVisible();
   await expect(row.getByText('Pending..')).toBeVisible();
+  // Unpaid orders keep their stock for 48 hours by default.
+  await expect(row.getByText(/^Held until /)).toBeVisible();
   await row.getByRole('link', { name: 'Payment' }).click();
 
   await expect(page.getByText('Hello, Paying Buyer')).toBeVisible();
@@ -84,6 +86,7 @@ test('buy at the minimum, see it in My Order, pay with the success card, see Alr
   await expect(row.getByText('Already Paid')).toBeVisible();
   await expect(row.getByText("Can't Cancel")).toBeVisible();
   await expect(row.getByText(/^pi_test_/)).toBeVisible();
+  await expect(row.getByText(/^Held until /)).toHaveCount(0);
 });
 
 test('a declined card shows its message in red under the form', async ({ page }) => {

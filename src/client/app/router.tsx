@@ -84,6 +84,13 @@ const dashboardRoutes: RouteObject = {
               })),
             },
             {
+              path: 'mail',
+              ...lazyPage(async () => ({
+                Component: (await import('../features/mail/components/undeliverable-mail-page.tsx'))
+                  .UndeliverableMailPage,
+              })),
+            },
+            {
               path: 'manageTools',
               ...lazyPage(async () => ({
                 Component: (await import('../features/tools/components/admin/manage-tools-page.tsx'))

@@ -1,6 +1,7 @@
 import { PageMeta } from '../../components/ui/page-meta.tsx';
 import { NavLink, Outlet } from 'react-router';
 import { useSession } from '../../lib/session.ts';
+import { useUndeliverableMail } from '../../features/mail/api/undeliverable-mail.ts';
 import { useAdminCheck } from '../guards/use-admin-check.ts';
 
 const adminMenu = [
@@ -8,6 +9,7 @@ const adminMenu = [
   { to: '/dashboard/manageOrder', label: 'Manage Order' },
   { to: '/dashboard/manageTools', label: 'Manage Tools' },
   { to: '/dashboard/add', label: 'Add Products' },
+  { to: '/dashboard/mail', label: 'Undeliverable mail' },
 ];
 const buyerMenu = [
   { to: '/dashboard/myorder', label: 'My Order' },
@@ -19,6 +21,7 @@ const everyoneMenu = [{ to: '/dashboard/profile', label: 'My Profile' }];
 export function DashboardLayout() {
   const user = useSession().data;
   const { isAdmin, isPending } = useAdminCheck();
+  const undeliverable = useUndeliverableMail(isAdmin).data?.length ?? 0;
   const menu = isPending ? everyoneMenu : [...(isAdmin ? adminMenu : buyerMenu), ...everyoneMenu];
 
   return (
@@ -39,6 +42,11 @@ export function DashboardLayout() {
                   className={({ isActive }) => (isActive ? 'menu-active font-semibold' : '')}
                 >
                   {item.label}
+                  {item.to === '/dashboard/mail' && undeliverable > 0 && (
+                    <span className="badge badge-error badge-sm" aria-label={`${undeliverable} waiting`}>
+                      {undeliverable}
+                    </span>
+                  )}
                 </NavLink>
               </li>
             ))}

@@ -10,6 +10,8 @@ import { useSession } from '../../../lib/session.ts';
 import { useConfirmedAction } from '../../../lib/use-confirmed-action.ts';
 import { useCancelOrder, useMyOrders } from '../api/orders.ts';
 
+const heldUntil = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
 export function MyOrdersPage() {
   const email = useSession().data?.email ?? '';
   const orders = useMyOrders(email);
@@ -83,9 +85,16 @@ export function MyOrdersPage() {
                 {order.paid ? (
                   <span className="badge badge-success">Already Paid</span>
                 ) : (
-                  <Link to={`/dashboard/payment/${order._id}`} className="btn btn-primary btn-xs">
-                    Payment
-                  </Link>
+                  <div className="grid gap-1">
+                    <Link to={`/dashboard/payment/${order._id}`} className="btn btn-primary btn-xs">
+                      Payment
+                    </Link>
+                    {order.heldUntil && (
+                      <span className="text-base-content/70 text-xs whitespace-nowrap">
+                        Held until {heldUntil.format(new Date(order.heldUntil))}
+                      </span>
+                    )}
+                  </div>
                 )}
               </td>
             </tr>
