@@ -1,5 +1,5 @@
 import { simpleParser } from 'mailparser';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -90,33 +90,6 @@ describe('file outbox (no SMTP_URL)', () => {
     expect(lines.map((line) => line.msg)).toEqual(
       outbox.map((mail) => `Mail to ${mail.to} "${mail.subject}" written to ${mail.file}`),
     );
-  });
-});
-
-describe('close()', () => {
-  it('waits for messages handed over without being awaited', async () => {
-    const outboxDir = path.join(dir, 'closing');
-    const mailer = createMailer({ outboxDir, from: FROM, log: capturedLogger().log });
-
-    const sends = [1, 2, 3].map((n) => mailer.send({ ...message, subject: `Unawaited ${n}` }));
-    await mailer.close?.();
-
-    expect((await readOutbox(outboxDir)).map((mail) => mail.subject)).toEqual([
-      'Unawaited 1',
-      'Unawaited 2',
-      'Unawaited 3',
-    ]);
-    await Promise.all(sends);
-  });
-
-  it('still resolves when a message handed over has failed', async () => {
-    const notAFolder = path.join(dir, 'not-a-folder');
-    await writeFile(notAFolder, '');
-    const mailer = createMailer({ outboxDir: notAFolder, from: FROM, log: capturedLogger().log });
-
-    const sending = mailer.send(message);
-    await mailer.close?.();
-    await expect(sending).rejects.toMatchObject({ code: 'EEXIST' });
   });
 });
 

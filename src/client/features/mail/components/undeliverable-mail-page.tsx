@@ -52,7 +52,7 @@ export function UndeliverableMailPage() {
         <DataTable columns={['To', 'Subject', 'Error', 'Tries', 'Failed', 'Action']}>
           {mails.data.map((mail) => (
             <tr key={mail._id}>
-              <td className="break-all">{mail.to}</td>
+              <td className="whitespace-nowrap">{mail.to}</td>
               <td className="min-w-48 font-semibold">{mail.subject}</td>
               <td className="min-w-48 text-xs">{mail.error}</td>
               <td>{mail.attempts}</td>
@@ -62,7 +62,7 @@ export function UndeliverableMailPage() {
                   <LoadingButton
                     type="button"
                     loading={resend.isPending && resend.variables === mail._id}
-                    className="btn btn-primary btn-xs"
+                    className="btn btn-primary btn-xs whitespace-nowrap"
                     onClick={() => void onResend(mail._id)}
                   >
                     Send again
