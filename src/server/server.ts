@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { demoAccountsWithPublicPasswords, seedDemoAccounts } from './db/seed/demo-accounts.ts';
 import { seedDemoCatalogue } from './db/seed/seed.ts';
+import { describeFailure } from './failure-cause.ts';
 import { closeOnSignals } from './shutdown.ts';
 
 function loggerOptions(config: Config) {
@@ -51,8 +52,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `The server could not start: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
+  process.stderr.write(`The server could not start: ${describeFailure(error)}\n`);
   process.exit(1);
 });
