@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { realpath, rm } from 'node:fs/promises';
+import { link, realpath, rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -77,6 +77,30 @@ async function isAnswered(socketFile: string): Promise<boolean> {
 }
 
 /**
+ * A dead process leaves its socket file behind. This one is linked into place only once it listens, so a lock
+ * file that refuses a connection is stale (two openers both replacing one stale file can still both win).
+ */
+async function holdSocketFile(server: net.Server, lockFile: string): Promise<boolean> {
+  const ownFile = `${lockFile}-${randomBytes(4).toString('hex')}`;
+  await listenOn(server, ownFile);
+  try {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        await link(ownFile, lockFile);
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      if (await isAnswered(lockFile)) return false;
+      await rm(lockFile, { force: true });
+    }
+    return false;
+  } finally {
+    await rm(ownFile, { force: true });
+  }
+}
+
+/**
  * The embedded database is a single process's files: a second process opening them would corrupt them.
  * Holds a lock that the operating system releases with the process (even on `kill -9`), and refuses a
  * folder whose lock another process holds. Answers the release function.
@@ -88,15 +112,18 @@ export async function lockDataFolder(
   const { listenPath, shown } = await lockAddress(dir, kind);
   // Connections are probes from other openers: answering them says the lock is held.
   const server = net.createServer((socket) => socket.destroy());
-  let locked = await listenOn(server, listenPath);
-  if (!locked && kind === 'socket-file' && !(await isAnswered(listenPath))) {
-    await rm(listenPath, { force: true });
-    locked = await listenOn(server, listenPath);
+  const held =
+    kind === 'socket-file' ? await holdSocketFile(server, listenPath) : await listenOn(server, listenPath);
+  if (!held) {
+    server.close();
+    throw new DataFolderInUseError(dir, shown);
   }
-  if (!locked) throw new DataFolderInUseError(dir, shown);
   // The lock lasts as long as the process or the database, whichever ends first; it never keeps either alive.
   server.unref();
   // Earlier versions locked with a pid file, which a dead process left behind.
   await rm(`${dir}.pid`, { force: true });
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (kind === 'socket-file') await rm(listenPath, { force: true });
+  };
 }
