@@ -134,3 +134,20 @@ describe('on SIGTERM', () => {
     expect(exit.at - secondAt).toBeLessThan(1_000);
   });
 });
+
+it('exits when closing the app does not finish, once the deadline has passed twice', async () => {
+  const DEADLINE_MS = 500;
+  const server = ServerProcess.start(
+    { SHUTDOWN_TIMEOUT_MS: String(DEADLINE_MS) },
+    path.resolve(import.meta.dirname, 'testing/hanging-close-server.ts'),
+  );
+  servers.push(server);
+  await server.port();
+
+  const signalledAt = server.signal('SIGTERM');
+  const exit = await server.exitWithin(10 * DEADLINE_MS);
+  expect(exit.code).toBe(1);
+  expect(exit.at - signalledAt).toBeGreaterThanOrEqual(2 * DEADLINE_MS - 50);
+  expect(exit.at - signalledAt).toBeLessThan(2 * DEADLINE_MS + 2_000);
+  expect(server.output).toContain('did not finish in time: exiting anyway');
+});

@@ -47,6 +47,7 @@ export function closeOnSignals(app: ClosableApp, timeoutMs: number): void {
     closing = true;
     app.log.info(`${signal}: closing; requests in progress have ${timeoutMs} ms to finish`);
     let cut = false;
+    let giveUp: NodeJS.Timeout | undefined;
     const deadline = setTimeout(() => {
       cut = true;
       const count = inProgress.size === 1 ? '1 request' : `${inProgress.size} requests`;
@@ -54,11 +55,11 @@ export function closeOnSignals(app: ClosableApp, timeoutMs: number): void {
         inProgress.size > 0 ? `, cutting ${count} still in progress: ${describeRequests(inProgress)}` : '';
       app.log.warn(`Shutdown deadline passed: closed every connection still open${cutRequests}`);
       app.server.closeAllConnections();
+      giveUp = setTimeout(() => {
+        app.log.error('Closing the database and mail delivery did not finish in time: exiting anyway');
+        void exit(app.log, 1);
+      }, timeoutMs);
     }, timeoutMs);
-    const giveUp = setTimeout(() => {
-      app.log.error('Closing the database and mail delivery did not finish in time: exiting anyway');
-      void exit(app.log, 1);
-    }, 2 * timeoutMs);
     try {
       await app.close();
     } catch (error) {

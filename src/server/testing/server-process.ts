@@ -13,7 +13,7 @@ export interface Exit {
   at: number;
 }
 
-/** The real entry point (src/server/server.ts) in its own process, on a free port of 127.0.0.1. */
+/** A server in its own process, on a free port of 127.0.0.1: the real entry point unless told another. */
 export class ServerProcess {
   output = '';
   readonly exited: Promise<Exit>;
@@ -29,8 +29,8 @@ export class ServerProcess {
     }));
   }
 
-  static start(env: Record<string, string>): ServerProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY_POINT], {
+  static start(env: Record<string, string>, entryPoint = ENTRY_POINT): ServerProcess {
+    const child = spawn(process.execPath, ['--import', 'tsx', entryPoint], {
       env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
