@@ -189,7 +189,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   }
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db: database.db });
+      await api.register(healthRoutes, { db: database.db, dataDir: config.dataDir });
       await api.register(toolsRoutes, { catalogue });
       await api.register(usersRoutes, { db: database.db });
       await api.register(uploadsRoutes, { storage: imageStorage, imageWork });

@@ -185,6 +185,11 @@ describe('loadConfig', () => {
     });
   });
 
+  it('gives requests in progress 10 s to finish at shutdown unless told otherwise', () => {
+    expect(loadConfig({}).shutdownTimeoutMs).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '25000' }).shutdownTimeoutMs).toBe(25_000);
+  });
+
   it('takes timeouts as whole milliseconds that a timer can hold', () => {
     const timeout = /must be a whole number of milliseconds from 1 to 2147483647/;
     for (const name of [
@@ -192,6 +197,7 @@ describe('loadConfig', () => {
       'HEADERS_TIMEOUT_MS',
       'REQUEST_TIMEOUT_MS',
       'SOCKET_TIMEOUT_MS',
+      'SHUTDOWN_TIMEOUT_MS',
     ]) {
       for (const value of ['5s', '0', '-1', '2.5', '2147483648']) {
         expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: ${timeout.source}`));

@@ -76,6 +76,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: milliseconds(120_000),
   SOCKET_TIMEOUT_MS: milliseconds(30_000),
   MAX_CONNECTIONS: wholeNumberFrom(1).default(10_000),
+  SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: postgresUrl.optional(),
   BASE_URL: z
@@ -146,6 +147,8 @@ export interface Config {
   port: number;
   host: string;
   connections: ConnectionLimits;
+  /** On SIGTERM or SIGINT, requests in progress may finish for this long before their connections are cut. */
+  shutdownTimeoutMs: number;
   dataDir: string;
   /** Where the embedded database keeps its files when DATABASE_URL is not set. */
   pgliteDir: string;
@@ -283,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       socketTimeoutMs: values.SOCKET_TIMEOUT_MS,
       maxConnections: values.MAX_CONNECTIONS,
     },
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
     databaseUrl: values.DATABASE_URL,

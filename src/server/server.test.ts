@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,5 +80,19 @@ describe('starting in production', () => {
     const started = await start(production);
     expect(started.output).toContain('The shop is open');
     expect(started.output).not.toContain('Demo admin account');
+  });
+});
+
+describe('failing to start', () => {
+  it('names the real cause, never [object Object]', async () => {
+    const broken = path.join(dataDir, 'broken');
+    await mkdir(broken);
+    await writeFile(path.join(broken, 'pglite'), 'a file where the database folder should be');
+    const run = await start({ DATA_DIR: broken });
+    expect(run.code).toBe(1);
+    expect(run.output).toContain(
+      `The server could not start: The embedded database in ${path.join(broken, 'pglite')} could not be opened: ENOTDIR: not a directory`,
+    );
+    expect(run.output).not.toContain('[object Object]');
   });
 });

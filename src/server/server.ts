@@ -2,6 +2,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { demoAccountsWithPublicPasswords, seedDemoAccounts } from './db/seed/demo-accounts.ts';
 import { seedDemoCatalogue } from './db/seed/seed.ts';
+import { describeFailure } from './failure-cause.ts';
+import { closeOnSignals } from './shutdown.ts';
 
 function loggerOptions(config: Config) {
   const pretty = config.env === 'development' && process.stdout.isTTY;
@@ -41,21 +43,7 @@ async function main() {
     }
   }
 
-  let closing = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (closing) return;
-      closing = true;
-      app.log.info(`${signal}: closing`);
-      app.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          app.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    });
-  }
+  closeOnSignals(app, config.shutdownTimeoutMs);
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
@@ -64,8 +52,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `The server could not start: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
+  process.stderr.write(`The server could not start: ${describeFailure(error)}\n`);
   process.exit(1);
 });

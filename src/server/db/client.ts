@@ -44,14 +44,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dir: string): Promise<Database> {
-  let unlock = () => {};
+  let unlock = async () => {};
   if (!dir.startsWith('memory://')) {
     await mkdir(path.dirname(dir), { recursive: true });
-    unlock = lockDataFolder(dir);
+    unlock = await lockDataFolder(dir);
   }
-  const client = await PGlite.create(dir).catch((error: unknown) => {
-    unlock();
-    throw error;
+  const client = await PGlite.create(dir).catch(async (error: unknown) => {
+    await unlock();
+    // PGlite's file-system errors are plain objects that name neither the folder nor the problem.
+    throw new Error(`The embedded database in ${dir} could not be opened`, { cause: error });
   });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsDir });
@@ -66,7 +67,7 @@ async function openPglite(dir: string): Promise<Database> {
     async close() {
       await Promise.all(unsubscribers.map((unsubscribe) => unsubscribe()));
       await client.close();
-      unlock();
+      await unlock();
     },
   };
 }

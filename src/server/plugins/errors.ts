@@ -1,11 +1,40 @@
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '../../shared/schemas/errors.ts';
+import { shortageOf } from '../failure-cause.ts';
+
+export const STORAGE_FULL_MESSAGE =
+  'The shop cannot save anything just now: its storage is full. Please try again later.';
+export const SHORT_OF_RESOURCES_MESSAGE = 'The shop is overloaded just now. Please try again in a minute.';
+const SHORT_OF_RESOURCES_RETRY_AFTER_SECONDS = 30;
 
 export function apiError(statusCode: number, message: string): ApiError {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+/**
+ * Answers a failure of the machine rather than of the request: 507 for a full disk (the file system's or the
+ * database's), 503 with Retry-After for the database's other shortages. Undefined for any other failure.
+ */
+export function replyToShortage(
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: (statusCode: number, message: string) => unknown,
+): FastifyReply | undefined {
+  const shortage = shortageOf(error);
+  if (shortage === undefined) return undefined;
+  request.log.error(
+    { err: error },
+    shortage === 'storage' ? 'request failed: storage is full' : 'request failed: short of resources',
+  );
+  if (shortage === 'storage') return reply.code(507).send(body(507, STORAGE_FULL_MESSAGE));
+  return reply
+    .code(503)
+    .header('retry-after', String(SHORT_OF_RESOURCES_RETRY_AFTER_SECONDS))
+    .send(body(503, SHORT_OF_RESOURCES_MESSAGE));
 }
 
 /** Every failure leaves as JSON `{ statusCode, error, message }`; nothing internal leaks out of a 500. */
@@ -15,6 +44,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const first = error.validation[0];
       return reply.code(400).send(apiError(400, first?.message ?? 'Invalid request'));
     }
+    const shortage = replyToShortage(error, request, reply, apiError);
+    if (shortage) return shortage;
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');

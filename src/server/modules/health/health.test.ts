@@ -1,16 +1,90 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freeBytes } from '../../disk-space.ts';
+import { failWritesTo } from '../../testing/database-failures.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
 
+vi.mock(import('../../disk-space.ts'), async (importOriginal) => {
+  const real = await importOriginal();
+  return { freeBytes: vi.fn(real.freeBytes) };
+});
+
 let ctx: TestContext;
+const undo: Array<() => Promise<void>> = [];
 beforeAll(async () => {
   ctx = await createTestApp();
 });
+afterEach(async () => {
+  for (const step of undo.splice(0)) await step();
+});
 afterAll(() => ctx.close());
 
-it('reports ok once the database answers', async () => {
-  const response = await ctx.app.inject({ url: '/api/health' });
-  expect(response.statusCode).toBe(200);
-  expect(response.json()).toEqual({ status: 'ok' });
+describe('GET /api/health (liveness)', () => {
+  it('answers ok while the process runs', async () => {
+    const response = await ctx.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('still answers ok when the database cannot write: restarting the process would not help', async () => {
+    undo.push(await failWritesTo(ctx.app.database.db, 'app_meta', 'disk_full'));
+    expect((await ctx.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/health/ready (readiness)', () => {
+  const ready = () => ctx.app.inject({ url: '/api/health/ready' });
+  const readinessWrite = async () => {
+    const result = await ctx.app.database.db.execute(
+      sql`SELECT value FROM app_meta WHERE key = 'readiness_checked_at'`,
+    );
+    return (result as unknown as { rows: Array<{ value: string }> }).rows[0]?.value;
+  };
+
+  it('answers ready once the database is reachable, migrated and takes a write', async () => {
+    const response = await ready();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ready' });
+    const written = await readinessWrite();
+    expect(Date.parse(written ?? '')).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('answers 503 with the reason while the database cannot write', async () => {
+    undo.push(await failWritesTo(ctx.app.database.db, 'app_meta', 'disk_full'));
+    const response = await ready();
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'The database cannot save changes: its disk is full.',
+    });
+  });
+
+  it('answers 503 while the disk of the data folder is full, though the database still takes a write', async () => {
+    vi.mocked(freeBytes).mockResolvedValueOnce(64 * 1024);
+    const response = await ready();
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ message: "The disk that holds the shop's data is full." });
+    expect(vi.mocked(freeBytes)).toHaveBeenLastCalledWith(ctx.config.dataDir);
+  });
+
+  it('answers 503 with the reason while a migration is missing', async () => {
+    const db = ctx.app.database.db;
+    const latest = await db.execute(
+      sql`DELETE FROM drizzle.__drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations) RETURNING hash, created_at`,
+    );
+    const [row] = (latest as unknown as { rows: Array<{ hash: string; created_at: string }> }).rows;
+    undo.push(async () => {
+      await db.execute(
+        sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES (${row!.hash}, ${row!.created_at})`,
+      );
+    });
+    const response = await ready();
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
+      message: 'The database is not up to date: its migrations have not all been applied.',
+    });
+  });
 });
 
 it('serves the OpenAPI document generated from the route schemas, and its UI', async () => {
@@ -19,7 +93,7 @@ it('serves the OpenAPI document generated from the route schemas, and its UI', a
   const openapi = document.json<{ openapi: string; paths: Record<string, unknown> }>();
   expect(openapi.openapi).toMatch(/^3\./);
   expect(Object.keys(openapi.paths)).toEqual(
-    expect.arrayContaining(['/api/parts', '/api/parts/{id}', '/api/health']),
+    expect.arrayContaining(['/api/parts', '/api/parts/{id}', '/api/health', '/api/health/ready']),
   );
 
   const ui = await ctx.app.inject({ url: '/api/docs', headers: { accept: 'text/html' } });

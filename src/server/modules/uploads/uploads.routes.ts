@@ -12,6 +12,7 @@ import {
   uploadResultSchema,
 } from '../../../shared/schemas/uploads.ts';
 import type { ImageStorage } from '../../adapters/storage/storage.ts';
+import { replyToShortage } from '../../plugins/errors.ts';
 import { ImageRejectedError, MAX_IMAGE_MEGAPIXELS } from './image.service.ts';
 import { UploadQueueFullError, type ImageWork } from './image-work.ts';
 
@@ -29,8 +30,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ storage: ImageStorage; image
   // Only this plugin parses multipart bodies; everywhere else they stay an unsupported media type.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
 
-  // The spec's client reads `{ success, message }` from a refused upload; anything else (401, 403, 500)
-  // goes on to the app's error handler.
+  // The spec's client reads `{ success, message }` from a refused upload or a full disk; anything else
+  // (401, 403, 500) goes on to the app's error handler.
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // Refused before the whole body arrived: closing is the only way to stop the client sending the rest
     // (Fastify does the same when a body is over its limit).
@@ -52,6 +53,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ storage: ImageStorage; image
     if (error.statusCode === 400 || error.statusCode === 413) {
       return reply.code(error.statusCode).send({ success: false, message: error.message });
     }
+    const shortage = replyToShortage(error, request, reply, (_statusCode, message) => ({
+      success: false,
+      message,
+    }));
+    if (shortage) return shortage;
     throw error;
   });
 
@@ -108,6 +114,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ storage: ImageStorage; image
           413: uploadErrorSchema,
           429: apiErrorSchema,
           503: uploadErrorSchema,
+          507: uploadErrorSchema,
         },
       },
     },
