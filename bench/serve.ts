@@ -16,6 +16,8 @@ const config = loadConfig({
   ALLOW_FILE_MAIL: 'true',
   AUTH_RATE_LIMIT: '100000',
   WRITE_RATE_LIMIT: '100000',
+  // Each simulated buyer places many orders.
+  MAX_UNPAID_ORDERS: '0',
 });
 const app = await buildApp(config);
 await seedDemoCatalogue(app.catalogue);
