@@ -1,10 +1,10 @@
 // The shop on the embedded default (or DATABASE_URL), plus one constant JSON route of the same size as the
 // home page's catalogue call, so that the benchmark compares endpoints against the server's own ceiling.
 // With BENCH_STOCK set, it also adds a tool with that stock for the ordering benchmark.
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { seedDemoCatalogue } from '../src/server/db/seed/seed.ts';
-import { insertTools } from '../src/server/modules/tools/tools.repo.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { seedDemoCatalogue } from '#server/db/seed/seed.ts';
+import { insertTools } from '#server/modules/tools/tools.repo.ts';
 
 const config = loadConfig({
   ...process.env,

@@ -1,6 +1,6 @@
 import { pino } from 'pino';
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/client.ts';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });

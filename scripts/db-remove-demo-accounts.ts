@@ -1,7 +1,7 @@
 import { pino } from 'pino';
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/client.ts';
-import { removeDemoAccounts } from '../src/server/db/seed/demo-accounts.ts';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { removeDemoAccounts } from '#server/db/seed/demo-accounts.ts';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });

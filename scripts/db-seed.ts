@@ -1,8 +1,8 @@
 import { pino } from 'pino';
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/client.ts';
-import { seedDemoCatalogue } from '../src/server/db/seed/seed.ts';
-import { Catalogue } from '../src/server/modules/tools/catalogue.ts';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { seedDemoCatalogue } from '#server/db/seed/seed.ts';
+import { Catalogue } from '#server/modules/tools/catalogue.ts';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { SHOP_CONTACT } from '../shared/shop-contact.ts';
+import { SHOP_CONTACT } from '#shared/shop-contact.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLBACK_URL_MESSAGE } from '../shared/schemas/account.ts';
-import { apiErrorSchema } from '../shared/schemas/errors.ts';
-import { uploadErrorSchema } from '../shared/schemas/uploads.ts';
+import { CALLBACK_URL_MESSAGE } from '#shared/schemas/account.ts';
+import { apiErrorSchema } from '#shared/schemas/errors.ts';
+import { uploadErrorSchema } from '#shared/schemas/uploads.ts';
 import { addTestTool } from './testing/tools.ts';
 import { multipart, type Part } from './modules/uploads/uploads.testing.ts';
 import { createUser, type TestUser } from './testing/accounts.ts';
@@ -269,7 +269,9 @@ function pathParam(name: string, f: Fixture): fc.Arbitrary<string> {
 
 function plausibleQuery(route: ApiRoute, f: Fixture): string {
   const values: Record<string, string> = { limit: '6', email: f.buyer.email, token: 'not-a-token' };
-  const query = new URLSearchParams(route.queryParams.map((name) => [name, values[name] ?? '/dashboard']));
+  const query = new URLSearchParams(
+    route.queryParams.map((name): [string, string] => [name, values[name] ?? '/dashboard']),
+  );
   return `?${query}`;
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { blogPosts } from '../../src/client/content/blog-posts.ts';
+import { blogPosts } from '#client/content/blog-posts.ts';
 import {
   education,
   hobbies,
@@ -8,7 +8,7 @@ import {
   softSkills,
   typedTitles,
   workHistory,
-} from '../../src/client/content/portfolio.ts';
+} from '#client/content/portfolio.ts';
 import { expectNoSeriousAxeFindings } from './support.ts';
 
 /** How much of a skill bar's track is filled, from 0 to 1. */

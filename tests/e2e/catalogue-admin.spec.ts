@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { STALE_TOOL_MESSAGE, type Tool } from '../../src/shared/schemas/tools.ts';
+import { STALE_TOOL_MESSAGE, type Tool } from '#shared/schemas/tools.ts';
 import { demoAdmin, signIn, signUpViaApi, uniqueEmail } from './support.ts';
 
 const origin = () => ({ origin: process.env.E2E_BASE_URL! });

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ToolsPage } from '../features/tools/components/tools-page.tsx';
+import { ToolsPage } from '#client/features/tools/components/tools-page.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { SiteLayout } from './layouts/site-layout.tsx';
 import { ErrorPage } from './pages/error-page.tsx';
@@ -27,31 +27,31 @@ const dashboardRoutes: RouteObject = {
         {
           path: 'review',
           ...lazyPage(async () => ({
-            Component: (await import('../features/reviews/components/add-review-page.tsx')).AddReviewPage,
+            Component: (await import('#client/features/reviews/components/add-review-page.tsx')).AddReviewPage,
           })),
         },
         {
           path: 'profile',
           ...lazyPage(async () => ({
-            Component: (await import('../features/users/components/profile-page.tsx')).ProfilePage,
+            Component: (await import('#client/features/users/components/profile-page.tsx')).ProfilePage,
           })),
         },
         {
           path: 'myorder',
           ...lazyPage(async () => ({
-            Component: (await import('../features/orders/components/my-orders-page.tsx')).MyOrdersPage,
+            Component: (await import('#client/features/orders/components/my-orders-page.tsx')).MyOrdersPage,
           })),
         },
         {
           path: 'payment/:id',
           ...lazyPage(async () => ({
-            Component: (await import('../features/payments/components/payment-page.tsx')).PaymentPage,
+            Component: (await import('#client/features/payments/components/payment-page.tsx')).PaymentPage,
           })),
         },
         {
           path: 'my-profile/edit-profile/:id',
           ...lazyPage(async () => ({
-            Component: (await import('../features/users/components/edit-profile-page.tsx')).EditProfilePage,
+            Component: (await import('#client/features/users/components/edit-profile-page.tsx')).EditProfilePage,
           })),
         },
         {
@@ -60,40 +60,40 @@ const dashboardRoutes: RouteObject = {
             {
               path: 'user',
               ...lazyPage(async () => ({
-                Component: (await import('../features/users/components/all-users-page.tsx')).AllUsersPage,
+                Component: (await import('#client/features/users/components/all-users-page.tsx')).AllUsersPage,
               })),
             },
             {
               path: 'manageOrder',
               ...lazyPage(async () => ({
-                Component: (await import('../features/orders/components/manage-orders-page.tsx'))
+                Component: (await import('#client/features/orders/components/manage-orders-page.tsx'))
                   .ManageOrdersPage,
               })),
             },
             {
               path: 'add',
               ...lazyPage(async () => ({
-                Component: (await import('../features/tools/components/admin/add-tool-page.tsx')).AddToolPage,
+                Component: (await import('#client/features/tools/components/admin/add-tool-page.tsx')).AddToolPage,
               })),
             },
             {
               path: 'updateTool/:id',
               ...lazyPage(async () => ({
-                Component: (await import('../features/tools/components/admin/update-tool-page.tsx'))
+                Component: (await import('#client/features/tools/components/admin/update-tool-page.tsx'))
                   .UpdateToolPage,
               })),
             },
             {
               path: 'mail',
               ...lazyPage(async () => ({
-                Component: (await import('../features/mail/components/undeliverable-mail-page.tsx'))
+                Component: (await import('#client/features/mail/components/undeliverable-mail-page.tsx'))
                   .UndeliverableMailPage,
               })),
             },
             {
               path: 'manageTools',
               ...lazyPage(async () => ({
-                Component: (await import('../features/tools/components/admin/manage-tools-page.tsx'))
+                Component: (await import('#client/features/tools/components/admin/manage-tools-page.tsx'))
                   .ManageToolsPage,
               })),
             },
@@ -129,13 +129,13 @@ export const routes: RouteObject[] = [
       {
         path: 'contact',
         ...lazyPage(async () => ({
-          Component: (await import('../features/contact/components/contact-page.tsx')).ContactPage,
+          Component: (await import('#client/features/contact/components/contact-page.tsx')).ContactPage,
         })),
       },
       {
         path: 'blog',
         ...lazyPage(async () => ({
-          Component: (await import('../features/blog/components/blog-page.tsx')).BlogPage,
+          Component: (await import('#client/features/blog/components/blog-page.tsx')).BlogPage,
         })),
       },
       { path: 'parts', element: <ToolsPage /> },
@@ -154,7 +154,7 @@ export const routes: RouteObject[] = [
       {
         path: 'my-portfolio',
         ...lazyPage(async () => ({
-          Component: (await import('../features/portfolio/components/portfolio-page.tsx')).PortfolioPage,
+          Component: (await import('#client/features/portfolio/components/portfolio-page.tsx')).PortfolioPage,
         })),
       },
       dashboardRoutes,

@@ -1,4 +1,4 @@
-import type { ApiError } from '../../shared/schemas/errors.ts';
+import type { ApiError } from '#shared/schemas/errors.ts';
 
 /** An error answer of our API, carrying its `{ statusCode, error, message }` (and Better Auth's code). */
 export class ApiRequestError extends Error {

@@ -9,7 +9,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { fromPglite, type ConstructorOptions } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import { migrationsDir } from '../paths.ts';
+import { migrationsDir } from '#server/paths.ts';
 import { lockDataFolder } from './pglite-lock.ts';
 import { schema } from './schema.ts';
 

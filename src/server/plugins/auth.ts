@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Auth } from '../modules/auth/auth.ts';
+import type { Auth } from '#server/modules/auth/auth.ts';
 import { apiError } from './errors.ts';
 
 export interface SessionUser {

@@ -1,13 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LocalDiskStorage } from '../adapters/storage/local-disk.ts';
-import { uploadJpeg } from '../modules/uploads/uploads.testing.ts';
-import { createUser, type TestUser } from '../testing/accounts.ts';
-import { failWritesTo } from '../testing/database-failures.ts';
-import { snapshotDatabase } from '../testing/db-snapshot.ts';
-import { createTestApp, type TestContext } from '../testing/test-app.ts';
-import { addTestTool } from '../testing/tools.ts';
+import { LocalDiskStorage } from '#server/adapters/storage/local-disk.ts';
+import { uploadJpeg } from '#server/modules/uploads/uploads.testing.ts';
+import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { failWritesTo } from '#server/testing/database-failures.ts';
+import { snapshotDatabase } from '#server/testing/db-snapshot.ts';
+import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
+import { addTestTool } from '#server/testing/tools.ts';
 import { SHORT_OF_RESOURCES_MESSAGE, STORAGE_FULL_MESSAGE } from './errors.ts';
 
 let ctx: TestContext;

@@ -2,8 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiError } from '../../shared/schemas/errors.ts';
-import { shortageOf } from '../failure-cause.ts';
+import type { ApiError } from '#shared/schemas/errors.ts';
+import { shortageOf } from '#server/failure-cause.ts';
 
 export const STORAGE_FULL_MESSAGE =
   'The shop cannot save anything just now: its storage is full. Please try again later.';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../testing/accounts.ts';
-import { snapshotDatabase } from '../testing/db-snapshot.ts';
-import { createTestApp, type TestContext } from '../testing/test-app.ts';
-import { addTestTool } from '../testing/tools.ts';
+import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { snapshotDatabase } from '#server/testing/db-snapshot.ts';
+import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
+import { addTestTool } from '#server/testing/tools.ts';
 import { jsonBodyProblem } from './input-guard.ts';
 
 let ctx: TestContext;

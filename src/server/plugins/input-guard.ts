@@ -51,7 +51,7 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parseJson(request, body as string, (error, value) => {
+    void parseJson(request, body as string, (error, value) => {
       if (error) return done(error, undefined);
       const problem = jsonBodyProblem(value);
       if (problem) return done(app.httpErrors.badRequest(problem), undefined);

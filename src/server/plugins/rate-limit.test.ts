@@ -1,14 +1,14 @@
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages as contactTexts } from '../../shared/schemas/contact.ts';
-import { contactMessages } from '../db/schema.ts';
-import { addTestTool } from '../testing/tools.ts';
-import { multipart } from '../modules/uploads/uploads.testing.ts';
-import type { App } from '../app.ts';
-import { createUser, type TestUser } from '../testing/accounts.ts';
-import { snapshotDatabase } from '../testing/db-snapshot.ts';
-import { createTestApp, type TestContext } from '../testing/test-app.ts';
+import { contactMessages as contactTexts } from '#shared/schemas/contact.ts';
+import { contactMessages } from '#server/db/schema.ts';
+import { addTestTool } from '#server/testing/tools.ts';
+import { multipart } from '#server/modules/uploads/uploads.testing.ts';
+import type { App } from '#server/app.ts';
+import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { snapshotDatabase } from '#server/testing/db-snapshot.ts';
+import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 
 const WRITES = 2;
 const UPLOADS = 1;

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { contactMessages } from '../../shared/schemas/contact.ts';
-import { clientKey } from '../client-address.ts';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { requestLimits } from '../db/schema.ts';
-import { runPeriodically } from '../periodic-task.ts';
+import { contactMessages } from '#shared/schemas/contact.ts';
+import { clientKey } from '#server/client-address.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
+import { requestLimits } from '#server/db/schema.ts';
+import { runPeriodically } from '#server/periodic-task.ts';
 import { apiError } from './errors.ts';
 
 /** How many requests of one kind an account, and a client address, may send per window. */

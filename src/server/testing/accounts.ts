@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { users } from '../db/schema.ts';
+import { users } from '#server/db/schema.ts';
 import type { TestContext } from './test-app.ts';
 
 export interface TestUser {

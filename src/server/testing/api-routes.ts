@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { App } from '../app.ts';
+import type { App } from '#server/app.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

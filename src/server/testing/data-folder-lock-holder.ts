@@ -4,7 +4,7 @@
  * and then keeps the lock until it is killed.
  */
 import { once } from 'node:events';
-import { lockDataFolder, type LockKind } from '../db/pglite-lock.ts';
+import { lockDataFolder, type LockKind } from '#server/db/pglite-lock.ts';
 
 const [dir, kind, mode] = process.argv.slice(2) as [string, LockKind, string | undefined];
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '#server/db/client.ts';
 
 /** PostgreSQL's names of the SQLSTATEs a test can make the database raise. */
 type Condition = 'disk_full' | 'out_of_memory';

@@ -1,6 +1,6 @@
 import { getTableName, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { rateLimits, schema } from '../db/schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { rateLimits, schema } from '#server/db/schema.ts';
 
 /** Counters that a refused request is meant to move (it counts against the client's limit). */
 const COUNTERS = new Set([getTableName(rateLimits), 'request_limits']);

@@ -3,7 +3,7 @@
  * (as a database that does not answer would), shut down as the real entry point is, after SHUTDOWN_TIMEOUT_MS.
  */
 import Fastify from 'fastify';
-import { closeOnSignals } from '../shutdown.ts';
+import { closeOnSignals } from '#server/shutdown.ts';
 
 const app = Fastify({ logger: true });
 app.addHook('onClose', () => new Promise<void>(() => {}));

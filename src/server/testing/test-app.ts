@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, type App, type AppOptions } from '../app.ts';
-import { loadConfig, type Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import { buildApp, type App, type AppOptions } from '#server/app.ts';
+import { loadConfig, type Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestContext {

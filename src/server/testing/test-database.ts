@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { pino } from 'pino';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, type Database } from '#server/db/client.ts';
 
 const silent = pino({ level: 'silent' });
 

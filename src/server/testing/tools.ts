@@ -1,5 +1,5 @@
-import type { App } from '../app.ts';
-import { insertTools, type NewToolRow, type ToolRow } from '../modules/tools/tools.repo.ts';
+import type { App } from '#server/app.ts';
+import { insertTools, type NewToolRow, type ToolRow } from '#server/modules/tools/tools.repo.ts';
 
 /** Adds one tool to the catalogue for a test: an M10 hex bolt, with whatever `fields` change. */
 export async function addTestTool(app: App, fields: Partial<NewToolRow> = {}): Promise<ToolRow> {

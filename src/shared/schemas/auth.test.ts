@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../messages.ts';
+import { messages } from '#shared/messages.ts';
 import { EMAIL_PATTERN, emailSchema, passwordSchema } from './auth.ts';
 
 /** The spec's pattern `^[^\s@]+@[^\s@]+\.[^\s@]+$`, said without a regular expression. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../messages.ts';
+import { messages } from '#shared/messages.ts';
 
 /** At least eight letters and digits only, with at least one letter and one digit (spec section 5). */
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{8,}$/;

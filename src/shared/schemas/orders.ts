@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../messages.ts';
+import { messages } from '#shared/messages.ts';
 import { MAX_STOCK } from './tools.ts';
 
 export const orderSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../messages.ts';
+import { messages } from '#shared/messages.ts';
 import { apiErrorSchema } from './errors.ts';
 import { UPLOAD_URL_PATTERN } from './uploads.ts';
 

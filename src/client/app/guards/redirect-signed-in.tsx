@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, type Location } from 'react-router';
-import { LoadingImage } from '../../components/ui/loading-image.tsx';
-import { useSession } from '../../lib/session.ts';
+import { LoadingImage } from '#client/components/ui/loading-image.tsx';
+import { useSession } from '#client/lib/session.ts';
 
 /** The page the user came from (set by RequireAuth), else the home page. */
 export function useOriginPath(): string {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { signOut } from '../../lib/session.ts';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { signOut } from '#client/lib/session.ts';
 import { useAdminCheck } from './use-admin-check.ts';
 
 /** Administrators only: a spinner during the check; anyone else is signed out and sent to /signin. */

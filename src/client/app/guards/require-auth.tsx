@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { LoadingImage } from '../../components/ui/loading-image.tsx';
-import { useSession } from '../../lib/session.ts';
+import { LoadingImage } from '#client/components/ui/loading-image.tsx';
+import { useSession } from '#client/lib/session.ts';
 
 /** Signed-in users only: the loading image while the session loads, else to /signin remembering the page. */
 export function RequireAuth() {

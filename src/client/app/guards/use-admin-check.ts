@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api-client.ts';
-import { useSession } from '../../lib/session.ts';
+import { apiGet } from '#client/lib/api-client.ts';
+import { useSession } from '#client/lib/session.ts';
 
 export function adminCheckQueryOptions(email: string) {
   return queryOptions({

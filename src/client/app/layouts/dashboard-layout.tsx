@@ -1,8 +1,8 @@
-import { PageMeta } from '../../components/ui/page-meta.tsx';
+import { PageMeta } from '#client/components/ui/page-meta.tsx';
 import { NavLink, Outlet } from 'react-router';
-import { useSession } from '../../lib/session.ts';
-import { useUndeliverableMail } from '../../features/mail/api/undeliverable-mail.ts';
-import { useAdminCheck } from '../guards/use-admin-check.ts';
+import { useSession } from '#client/lib/session.ts';
+import { useUndeliverableMail } from '#client/features/mail/api/undeliverable-mail.ts';
+import { useAdminCheck } from '#client/app/guards/use-admin-check.ts';
 
 const adminMenu = [
   { to: '/dashboard/user', label: 'All User' },

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { BrandMark } from '../../components/ui/brand-mark.tsx';
-import { SocialLinks } from '../../components/ui/social-icons.tsx';
+import { BrandMark } from '#client/components/ui/brand-mark.tsx';
+import { SocialLinks } from '#client/components/ui/social-icons.tsx';
 
 interface FooterLink {
   label: string;

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { messages } from '../../../shared/messages.ts';
-import { BrandMark } from '../../components/ui/brand-mark.tsx';
-import { SocialLinks } from '../../components/ui/social-icons.tsx';
-import { firstName, signOut, useSession } from '../../lib/session.ts';
+import { messages } from '#shared/messages.ts';
+import { BrandMark } from '#client/components/ui/brand-mark.tsx';
+import { SocialLinks } from '#client/components/ui/social-icons.tsx';
+import { firstName, signOut, useSession } from '#client/lib/session.ts';
 
 const links = [
   { to: '/', label: 'Home', end: true },
@@ -34,7 +34,7 @@ function AccountLinks({ block = false }: { block?: boolean }) {
     try {
       await signOut();
       toast.success(messages.signedOut);
-      navigate('/');
+      await navigate('/');
     } catch (error) {
       toast.error(`Error : ${(error as Error).message}`);
     }

@@ -1,8 +1,8 @@
-import { RedirectSignedIn, useOriginPath } from '../guards/redirect-signed-in.tsx';
-import { ResetPasswordPage } from '../../features/auth/components/reset-password-page.tsx';
-import { SignInPage } from '../../features/auth/components/signin-page.tsx';
-import { SignUpPage } from '../../features/auth/components/signup-page.tsx';
-import { VerifyEmailPage } from '../../features/auth/components/verify-email-page.tsx';
+import { RedirectSignedIn, useOriginPath } from '#client/app/guards/redirect-signed-in.tsx';
+import { ResetPasswordPage } from '#client/features/auth/components/reset-password-page.tsx';
+import { SignInPage } from '#client/features/auth/components/signin-page.tsx';
+import { SignUpPage } from '#client/features/auth/components/signup-page.tsx';
+import { VerifyEmailPage } from '#client/features/auth/components/verify-email-page.tsx';
 
 /** The account screens, in one lazily loaded chunk with the auth client they share. */
 export function SignIn() {

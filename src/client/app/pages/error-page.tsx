@@ -1,6 +1,6 @@
 import { useRouteError } from 'react-router';
-import { PageMeta } from '../../components/ui/page-meta.tsx';
-import { SiteFrame } from '../layouts/site-layout.tsx';
+import { PageMeta } from '#client/components/ui/page-meta.tsx';
+import { SiteFrame } from '#client/app/layouts/site-layout.tsx';
 
 /** Shown instead of a screen that failed to load or to render (e.g. its code changed after a new release). */
 export function ErrorPage() {

@@ -1,22 +1,22 @@
 import { lazy, Suspense } from 'react';
-import { PageMeta } from '../../components/ui/page-meta.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { WhenVisible } from '../../components/ui/when-visible.tsx';
-import { BannerCarousel } from '../../features/home/components/banner-carousel.tsx';
-import { LatestTools } from '../../features/tools/components/latest-tools.tsx';
+import { PageMeta } from '#client/components/ui/page-meta.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { WhenVisible } from '#client/components/ui/when-visible.tsx';
+import { BannerCarousel } from '#client/features/home/components/banner-carousel.tsx';
+import { LatestTools } from '#client/features/tools/components/latest-tools.tsx';
 
 // Below the banner: these sections and their libraries load after the first paint, the lower ones once near.
 const StatsCounters = lazy(async () => ({
-  default: (await import('../../features/home/components/stats-counters.tsx')).StatsCounters,
+  default: (await import('#client/features/home/components/stats-counters.tsx')).StatsCounters,
 }));
 const ReviewsCarousel = lazy(async () => ({
-  default: (await import('../../features/reviews/components/reviews-carousel.tsx')).ReviewsCarousel,
+  default: (await import('#client/features/reviews/components/reviews-carousel.tsx')).ReviewsCarousel,
 }));
 const FaqAccordion = lazy(async () => ({
-  default: (await import('../../features/home/components/faq-accordion.tsx')).FaqAccordion,
+  default: (await import('#client/features/home/components/faq-accordion.tsx')).FaqAccordion,
 }));
 const GetInTouch = lazy(async () => ({
-  default: (await import('../../features/contact/components/get-in-touch.tsx')).GetInTouch,
+  default: (await import('#client/features/contact/components/get-in-touch.tsx')).GetInTouch,
 }));
 
 export function HomePage() {

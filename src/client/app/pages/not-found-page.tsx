@@ -1,4 +1,4 @@
-import { PageMeta } from '../../components/ui/page-meta.tsx';
+import { PageMeta } from '#client/components/ui/page-meta.tsx';
 
 /** The spec's not-found page: one full-width animated image and no text. */
 export function NotFoundPage() {

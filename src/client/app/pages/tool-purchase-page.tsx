@@ -1,5 +1,5 @@
-import { PurchasePanel } from '../../features/orders/components/purchase-panel.tsx';
-import { ToolDetailPage } from '../../features/tools/components/tool-detail-page.tsx';
+import { PurchasePanel } from '#client/features/orders/components/purchase-panel.tsx';
+import { ToolDetailPage } from '#client/features/tools/components/tool-detail-page.tsx';
 
 /** /parts/{id}: the tool with its quantity and purchase forms (signed in only). */
 export function ToolPurchasePage() {

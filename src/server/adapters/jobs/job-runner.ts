@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, fromDrizzle, type JobWithMetadata, type QueueOptions } from 'pg-boss';
-import type { Database, Db } from '../../db/client.ts';
+import type { Database, Db } from '#server/db/client.ts';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { testCardDecline, type CardInput } from '../../../shared/payments/test-cards.ts';
-import type { Db } from '../../db/client.ts';
-import { testPaymentIntents } from '../../db/schema.ts';
+import { testCardDecline, type CardInput } from '#shared/payments/test-cards.ts';
+import type { Db } from '#server/db/client.ts';
+import { testPaymentIntents } from '#server/db/schema.ts';
 import {
   PAYABLE_STATES,
   type CancelOutcome,

@@ -1,9 +1,9 @@
 import { verifyPassword } from 'better-auth/crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Auth } from '../../modules/auth/auth.ts';
-import { findUserByEmail } from '../../modules/users/users.repo.ts';
-import type { Db } from '../client.ts';
-import { accounts, users } from '../schema.ts';
+import type { Auth } from '#server/modules/auth/auth.ts';
+import { findUserByEmail } from '#server/modules/users/users.repo.ts';
+import type { Db } from '#server/db/client.ts';
+import { accounts, users } from '#server/db/schema.ts';
 
 /** Demo-only credentials, created on the local demo so that a newcomer can try every screen. */
 export const demoAccounts = [

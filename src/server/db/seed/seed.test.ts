@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Tool } from '../../../shared/schemas/tools.ts';
-import { projectRoot } from '../../paths.ts';
-import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import type { Tool } from '#shared/schemas/tools.ts';
+import { projectRoot } from '#server/paths.ts';
+import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 import { demoTools } from './demo-tools.ts';
 import { seedDemoCatalogue } from './seed.ts';
 

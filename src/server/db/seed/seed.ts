@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
-import type { Catalogue } from '../../modules/tools/catalogue.ts';
-import { insertTools } from '../../modules/tools/tools.repo.ts';
-import { appMeta, tools } from '../schema.ts';
+import type { Catalogue } from '#server/modules/tools/catalogue.ts';
+import { insertTools } from '#server/modules/tools/tools.repo.ts';
+import { appMeta, tools } from '#server/db/schema.ts';
 import { demoTools } from './demo-tools.ts';
 
 const SEEDED_KEY = 'demo_catalogue_seeded_at';

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../adapters/mail/mailer.ts';
+import type { MailMessage } from '#server/adapters/mail/mailer.ts';
 
 interface Recipient {
   name: string;

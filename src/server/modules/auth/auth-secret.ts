@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { appMeta } from '../../db/schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { appMeta } from '#server/db/schema.ts';
 
 const KEY = 'auth_secret';
 

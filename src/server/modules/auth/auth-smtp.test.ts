@@ -1,8 +1,8 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { firstLink } from '../../adapters/mail/outbox.ts';
-import { SmtpPeer } from '../../testing/smtp-peer.ts';
-import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import { firstLink } from '#server/adapters/mail/outbox.ts';
+import { SmtpPeer } from '#server/testing/smtp-peer.ts';
+import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 
 // A real SMTP peer on 127.0.0.1: the shop's verification and reset mails travel through it.
 const smtp = new SmtpPeer();

@@ -8,9 +8,9 @@ import Fastify, {
 } from 'fastify';
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { User } from '../../../shared/schemas/users.ts';
-import { accounts, sessions, users } from '../../db/schema.ts';
-import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import type { User } from '#shared/schemas/users.ts';
+import { accounts, sessions, users } from '#server/db/schema.ts';
+import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 
 /*
  * Google's and GitHub's sign-in, end to end but offline: a local stand-in plays both providers, and a

@@ -7,18 +7,18 @@ import {
   callbackUrlSchema,
   signUpRequestSchema,
   updateUserRequestSchema,
-} from '../../../shared/schemas/account.ts';
+} from '#shared/schemas/account.ts';
 import {
   MAX_PASSWORD_LENGTH,
   passwordSchema,
   resetPasswordFormSchema,
-} from '../../../shared/schemas/auth.ts';
-import type { MailMessage } from '../../adapters/mail/mailer.ts';
-import type { MailOutbox } from '../mail/mail-outbox.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
-import { promoteToAdmin } from '../users/users.repo.ts';
+} from '#shared/schemas/auth.ts';
+import type { MailMessage } from '#server/adapters/mail/mailer.ts';
+import type { MailOutbox } from '#server/modules/mail/mail-outbox.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
+import { accounts, rateLimits, sessions, users, verifications } from '#server/db/schema.ts';
+import { promoteToAdmin } from '#server/modules/users/users.repo.ts';
 import { resetPasswordMail, verificationMail } from './auth-mails.ts';
 
 export interface AuthDeps {

@@ -4,12 +4,12 @@ import {
   contactMessages,
   contactReceiptSchema,
   type ContactMessage,
-} from '../../../shared/schemas/contact.ts';
-import { apiErrorSchema } from '../../../shared/schemas/errors.ts';
-import type { MailMessage } from '../../adapters/mail/mailer.ts';
-import type { Db } from '../../db/client.ts';
-import { clientKey } from '../../client-address.ts';
-import type { MailOutbox } from '../mail/mail-outbox.ts';
+} from '#shared/schemas/contact.ts';
+import { apiErrorSchema } from '#shared/schemas/errors.ts';
+import type { MailMessage } from '#server/adapters/mail/mailer.ts';
+import type { Db } from '#server/db/client.ts';
+import { clientKey } from '#server/client-address.ts';
+import type { MailOutbox } from '#server/modules/mail/mail-outbox.ts';
 import { insertContactMessage } from './contact.repo.ts';
 
 interface ContactOptions {

@@ -1,10 +1,10 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages as texts } from '../../../shared/schemas/contact.ts';
-import { SHOP_CONTACT } from '../../../shared/shop-contact.ts';
-import { readOutbox } from '../../adapters/mail/outbox.ts';
-import { contactMessages } from '../../db/schema.ts';
-import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import { contactMessages as texts } from '#shared/schemas/contact.ts';
+import { SHOP_CONTACT } from '#shared/shop-contact.ts';
+import { readOutbox } from '#server/adapters/mail/outbox.ts';
+import { contactMessages } from '#server/db/schema.ts';
+import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 
 const valid = {
   name: 'Carla Buyer',

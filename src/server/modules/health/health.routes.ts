@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../shared/schemas/errors.ts';
-import { healthSchema, readinessSchema } from '../../../shared/schemas/health.ts';
-import type { Db } from '../../db/client.ts';
-import { apiError } from '../../plugins/errors.ts';
+import { apiErrorSchema } from '#shared/schemas/errors.ts';
+import { healthSchema, readinessSchema } from '#shared/schemas/health.ts';
+import type { Db } from '#server/db/client.ts';
+import { apiError } from '#server/plugins/errors.ts';
 import { readinessCheck } from './readiness.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> = async (

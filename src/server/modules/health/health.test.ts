@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freeBytes } from '../../disk-space.ts';
-import { failWritesTo } from '../../testing/database-failures.ts';
-import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import { freeBytes } from '#server/disk-space.ts';
+import { failWritesTo } from '#server/testing/database-failures.ts';
+import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 
-vi.mock(import('../../disk-space.ts'), async (importOriginal) => {
+vi.mock(import('#server/disk-space.ts'), async (importOriginal) => {
   const real = await importOriginal();
   return { freeBytes: vi.fn(real.freeBytes) };
 });
@@ -38,7 +38,7 @@ describe('GET /api/health/ready (readiness)', () => {
     const result = await ctx.app.database.db.execute(
       sql`SELECT value FROM app_meta WHERE key = 'readiness_checked_at'`,
     );
-    return (result as unknown as { rows: Array<{ value: string }> }).rows[0]?.value;
+    return (result as { rows: Array<{ value: string }> }).rows[0]?.value;
   };
 
   it('answers ready once the database is reachable, migrated and takes a write', async () => {
@@ -73,7 +73,7 @@ describe('GET /api/health/ready (readiness)', () => {
     const latest = await db.execute(
       sql`DELETE FROM drizzle.__drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations) RETURNING hash, created_at`,
     );
-    const [row] = (latest as unknown as { rows: Array<{ hash: string; created_at: string }> }).rows;
+    const [row] = (latest as { rows: Array<{ hash: string; created_at: string }> }).rows;
     undo.push(async () => {
       await db.execute(
         sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES (${row!.hash}, ${row!.created_at})`,

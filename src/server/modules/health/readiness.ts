@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { appMeta } from '../../db/schema.ts';
-import { freeBytes } from '../../disk-space.ts';
-import { shortageOf } from '../../failure-cause.ts';
-import { migrationsDir } from '../../paths.ts';
+import type { Db } from '#server/db/client.ts';
+import { appMeta } from '#server/db/schema.ts';
+import { freeBytes } from '#server/disk-space.ts';
+import { shortageOf } from '#server/failure-cause.ts';
+import { migrationsDir } from '#server/paths.ts';
 
 /**
  * Below this, the database's next 16 MB WAL segment or a few uploads no longer fit. The write check alone
@@ -38,7 +38,7 @@ export function readinessCheck({ db, dataDir, log }: ReadinessOptions): () => Pr
     const result = await db.execute(
       sql`SELECT 1 FROM drizzle.__drizzle_migrations WHERE created_at >= ${newestMigration}`,
     );
-    return (result as unknown as { rows: unknown[] }).rows.length > 0;
+    return (result as { rows: unknown[] }).rows.length > 0;
   }
 
   async function recordCheck(): Promise<void> {

@@ -1,11 +1,11 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UndeliverableMail } from '../../../shared/schemas/mail.ts';
-import { contactMessages, undeliverableMails } from '../../db/schema.ts';
-import { createUser, type TestUser } from '../../testing/accounts.ts';
-import { SmtpPeer } from '../../testing/smtp-peer.ts';
-import { createTestApp, type TestContext } from '../../testing/test-app.ts';
-import { addTestTool } from '../../testing/tools.ts';
+import type { UndeliverableMail } from '#shared/schemas/mail.ts';
+import { contactMessages, undeliverableMails } from '#server/db/schema.ts';
+import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { SmtpPeer } from '#server/testing/smtp-peer.ts';
+import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
+import { addTestTool } from '#server/testing/tools.ts';
 
 const smtp = new SmtpPeer();
 let ctx: TestContext;

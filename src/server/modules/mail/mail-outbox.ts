@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobExecutor, JobRunner, QueueDefinition } from '../../adapters/jobs/job-runner.ts';
-import type { MailMessage, Mailer } from '../../adapters/mail/mailer.ts';
-import type { Db } from '../../db/client.ts';
+import type { JobExecutor, JobRunner, QueueDefinition } from '#server/adapters/jobs/job-runner.ts';
+import type { MailMessage, Mailer } from '#server/adapters/mail/mailer.ts';
+import type { Db } from '#server/db/client.ts';
 import { recordUndeliverable } from './mail.repo.ts';
 
 export interface MailRetries {

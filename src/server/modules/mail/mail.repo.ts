@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
-import type { MailMessage } from '../../adapters/mail/mailer.ts';
-import type { Db } from '../../db/client.ts';
-import { undeliverableMails } from '../../db/schema.ts';
-import type { Executor } from '../tools/tools.repo.ts';
+import type { MailMessage } from '#server/adapters/mail/mailer.ts';
+import type { Db } from '#server/db/client.ts';
+import { undeliverableMails } from '#server/db/schema.ts';
+import type { Executor } from '#server/modules/tools/tools.repo.ts';
 
 export type UndeliverableMailRow = typeof undeliverableMails.$inferSelect;
 

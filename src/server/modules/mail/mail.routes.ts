@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../shared/schemas/errors.ts';
+import { apiErrorSchema } from '#shared/schemas/errors.ts';
 import {
   mailIdParamsSchema,
   resentCountSchema,
   undeliverableMailSchema,
-} from '../../../shared/schemas/mail.ts';
-import { deletedCountSchema } from '../../../shared/schemas/orders.ts';
-import type { Db } from '../../db/client.ts';
-import { isUuid } from '../../db/ids.ts';
+} from '#shared/schemas/mail.ts';
+import { deletedCountSchema } from '#shared/schemas/orders.ts';
+import type { Db } from '#server/db/client.ts';
+import { isUuid } from '#server/db/ids.ts';
 import type { MailOutbox } from './mail-outbox.ts';
 import { listUndeliverable, takeUndeliverable, type UndeliverableMailRow } from './mail.repo.ts';
 

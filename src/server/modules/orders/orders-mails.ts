@@ -1,5 +1,5 @@
-import type { MailMessage } from '../../adapters/mail/mailer.ts';
-import { formatDollars, centsToDollars } from '../../../shared/money.ts';
+import type { MailMessage } from '#server/adapters/mail/mailer.ts';
+import { formatDollars, centsToDollars } from '#shared/money.ts';
 import type { OrderRow } from './orders.repo.ts';
 
 function summary(order: OrderRow): string {

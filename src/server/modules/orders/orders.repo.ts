@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { Order } from '../../../shared/schemas/orders.ts';
-import { centsToDollars } from '../../../shared/money.ts';
-import type { Db } from '../../db/client.ts';
-import { orders, tools, users } from '../../db/schema.ts';
-import type { Executor } from '../tools/tools.repo.ts';
+import type { Order } from '#shared/schemas/orders.ts';
+import { centsToDollars } from '#shared/money.ts';
+import type { Db } from '#server/db/client.ts';
+import { orders, tools, users } from '#server/db/schema.ts';
+import type { Executor } from '#server/modules/tools/tools.repo.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 

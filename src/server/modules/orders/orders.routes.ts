@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../shared/schemas/errors.ts';
+import { apiErrorSchema } from '#shared/schemas/errors.ts';
 import {
   deletedCountSchema,
   insertedIdSchema,
@@ -8,10 +8,10 @@ import {
   orderSchema,
   ordersQuerySchema,
   placeOrderSchema,
-} from '../../../shared/schemas/orders.ts';
-import { modifiedCountSchema } from '../../../shared/schemas/users.ts';
-import type { Db } from '../../db/client.ts';
-import { findUserByEmail } from '../users/users.repo.ts';
+} from '#shared/schemas/orders.ts';
+import { modifiedCountSchema } from '#shared/schemas/users.ts';
+import type { Db } from '#server/db/client.ts';
+import { findUserByEmail } from '#server/modules/users/users.repo.ts';
 import { listAllOrders, listOrdersOfUser, toApiOrder } from './orders.repo.ts';
 import type { OrdersService } from './orders.service.ts';
 

@@ -1,20 +1,20 @@
 import { httpErrors } from '@fastify/sensible';
 import { eq } from 'drizzle-orm';
-import { belowMinimum, notEnoughStock } from '../../../shared/messages.ts';
+import { belowMinimum, notEnoughStock } from '#shared/messages.ts';
 import {
   MAX_ORDER_TOTAL_CENTS,
   ORDER_TOO_LARGE_MESSAGE,
   tooManyUnpaidOrders,
   type PlaceOrder,
-} from '../../../shared/schemas/orders.ts';
-import type { Db } from '../../db/client.ts';
-import { isUuid } from '../../db/ids.ts';
-import { tools } from '../../db/schema.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import type { MailOutbox } from '../mail/mail-outbox.ts';
-import type { IntentRelease } from '../payments/payments.service.ts';
-import type { Catalogue } from '../tools/catalogue.ts';
-import type { Executor } from '../tools/tools.repo.ts';
+} from '#shared/schemas/orders.ts';
+import type { Db } from '#server/db/client.ts';
+import { isUuid } from '#server/db/ids.ts';
+import { tools } from '#server/db/schema.ts';
+import type { SessionUser } from '#server/plugins/auth.ts';
+import type { MailOutbox } from '#server/modules/mail/mail-outbox.ts';
+import type { IntentRelease } from '#server/modules/payments/payments.service.ts';
+import type { Catalogue } from '#server/modules/tools/catalogue.ts';
+import type { Executor } from '#server/modules/tools/tools.repo.ts';
 import { orderBookedMail, orderExpiredMail, orderShippedMail } from './orders-mails.ts';
 import {
   countUnpaidOrdersLocked,

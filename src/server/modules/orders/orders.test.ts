@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { belowMinimum, messages, notEnoughStock } from '../../../shared/messages.ts';
-import { ORDER_TOO_LARGE_MESSAGE, type Order } from '../../../shared/schemas/orders.ts';
-import { readOutbox } from '../../adapters/mail/outbox.ts';
-import { orders, tools } from '../../db/schema.ts';
-import { createUser, type TestUser } from '../../testing/accounts.ts';
-import { createTestApp, type TestContext } from '../../testing/test-app.ts';
-import { insertTools } from '../tools/tools.repo.ts';
+import { belowMinimum, messages, notEnoughStock } from '#shared/messages.ts';
+import { ORDER_TOO_LARGE_MESSAGE, type Order } from '#shared/schemas/orders.ts';
+import { readOutbox } from '#server/adapters/mail/outbox.ts';
+import { orders, tools } from '#server/db/schema.ts';
+import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
+import { insertTools } from '#server/modules/tools/tools.repo.ts';
 
 let ctx: TestContext;
 let buyer: TestUser;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { QueueDefinition } from '../../adapters/jobs/job-runner.ts';
+import type { QueueDefinition } from '#server/adapters/jobs/job-runner.ts';
 import type { OrdersService } from './orders.service.ts';
 
 /** The job that cancels unpaid orders whose hold has ended; the runner schedules it every minute. */

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tooManyUnpaidOrders, type Order } from '../../../shared/schemas/orders.ts';
-import { readOutbox } from '../../adapters/mail/outbox.ts';
-import { orders, testPaymentIntents, tools } from '../../db/schema.ts';
-import { createUser, type TestUser } from '../../testing/accounts.ts';
-import { createTestApp, type TestContext } from '../../testing/test-app.ts';
-import { addTestTool } from '../../testing/tools.ts';
+import { tooManyUnpaidOrders, type Order } from '#shared/schemas/orders.ts';
+import { readOutbox } from '#server/adapters/mail/outbox.ts';
+import { orders, testPaymentIntents, tools } from '#server/db/schema.ts';
+import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
+import { addTestTool } from '#server/testing/tools.ts';
 import { reservationExpiry } from './reservation-expiry.ts';
 
 const HOUR = 60 * 60 * 1000;

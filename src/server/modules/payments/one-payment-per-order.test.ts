@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../adapters/mail/outbox.ts';
-import { orders, testPaymentIntents, tools } from '../../db/schema.ts';
-import { createUser, type TestUser } from '../../testing/accounts.ts';
-import { StripeStandIn } from '../../testing/stripe-stand-in.ts';
-import { createTestApp, type TestContext } from '../../testing/test-app.ts';
-import { addTestTool } from '../../testing/tools.ts';
+import { readOutbox } from '#server/adapters/mail/outbox.ts';
+import { orders, testPaymentIntents, tools } from '#server/db/schema.ts';
+import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { StripeStandIn } from '#server/testing/stripe-stand-in.ts';
+import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
+import { addTestTool } from '#server/testing/tools.ts';
 
 const SECRET_KEY = 'sk_test_one_intent';
 const CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' };
@@ -105,7 +105,7 @@ describe.each(['test', 'stripe'] as const)('with the %s gateway', (gateway) => {
     const secrets = await Promise.all([clientSecret(orderId), clientSecret(orderId)]);
     secrets.push(await clientSecret(orderId));
     expect(new Set(secrets).size).toBe(1);
-    expect((await order(orderId))?.paymentIntentId).toBe(intentIdOf(secrets[0]!));
+    expect((await order(orderId))?.paymentIntentId).toBe(intentIdOf(secrets[0]));
     if (shop.stripe) expect(shop.stripe.creates.length - createsBefore).toBe(1);
     else {
       const intents = await shop.ctx.app.database.db

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { centsToDollars } from '../../../shared/money.ts';
-import { apiErrorSchema } from '../../../shared/schemas/errors.ts';
-import { orderIdParamsSchema } from '../../../shared/schemas/orders.ts';
+import { centsToDollars } from '#shared/money.ts';
+import { apiErrorSchema } from '#shared/schemas/errors.ts';
+import { orderIdParamsSchema } from '#shared/schemas/orders.ts';
 import {
   clientSecretSchema,
   createIntentSchema,
@@ -9,14 +9,14 @@ import {
   paymentSummarySchema,
   testConfirmResultSchema,
   testConfirmSchema,
-} from '../../../shared/schemas/payments.ts';
-import { modifiedCountSchema } from '../../../shared/schemas/users.ts';
-import type { PaymentGateway } from '../../adapters/payments/payment-gateway.ts';
-import { CardDeclinedError, type TestGateway } from '../../adapters/payments/test-gateway.ts';
-import type { Db } from '../../db/client.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { findOrder } from '../orders/orders.repo.ts';
-import { isUuid } from '../../db/ids.ts';
+} from '#shared/schemas/payments.ts';
+import { modifiedCountSchema } from '#shared/schemas/users.ts';
+import type { PaymentGateway } from '#server/adapters/payments/payment-gateway.ts';
+import { CardDeclinedError, type TestGateway } from '#server/adapters/payments/test-gateway.ts';
+import type { Db } from '#server/db/client.ts';
+import type { SessionUser } from '#server/plugins/auth.ts';
+import { findOrder } from '#server/modules/orders/orders.repo.ts';
+import { isUuid } from '#server/db/ids.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 interface PaymentsOptions {

@@ -1,17 +1,17 @@
 import { httpErrors } from '@fastify/sensible';
 import type { FastifyBaseLogger } from 'fastify';
-import { centsToDollars, formatDollars } from '../../../shared/money.ts';
+import { centsToDollars, formatDollars } from '#shared/money.ts';
 import {
   PAYABLE_STATES,
   type PaymentGateway,
   type PaymentIntent,
-} from '../../adapters/payments/payment-gateway.ts';
-import type { Db } from '../../db/client.ts';
-import { isUuid } from '../../db/ids.ts';
-import type { MailOutbox } from '../mail/mail-outbox.ts';
-import { orderPaidMail } from '../orders/orders-mails.ts';
-import { findOrder, markOrderPaid, replacePaymentIntent, type OrderRow } from '../orders/orders.repo.ts';
-import { listAdministratorEmails } from '../users/users.repo.ts';
+} from '#server/adapters/payments/payment-gateway.ts';
+import type { Db } from '#server/db/client.ts';
+import { isUuid } from '#server/db/ids.ts';
+import type { MailOutbox } from '#server/modules/mail/mail-outbox.ts';
+import { orderPaidMail } from '#server/modules/orders/orders-mails.ts';
+import { findOrder, markOrderPaid, replacePaymentIntent, type OrderRow } from '#server/modules/orders/orders.repo.ts';
+import { listAdministratorEmails } from '#server/modules/users/users.repo.ts';
 
 /** Whether an unpaid order may go (cancelled, deleted, expired) as far as its payment is concerned. */
 export type IntentRelease = 'free' | 'paid' | 'busy';

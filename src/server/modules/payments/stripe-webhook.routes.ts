@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { StripeGateway } from '../../adapters/payments/stripe-gateway.ts';
-import { apiError } from '../../plugins/errors.ts';
+import type { StripeGateway } from '#server/adapters/payments/stripe-gateway.ts';
+import { apiError } from '#server/plugins/errors.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 /**

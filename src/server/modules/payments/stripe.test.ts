@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema.ts';
-import { createUser, type TestUser } from '../../testing/accounts.ts';
-import { StripeStandIn, type StandInIntent } from '../../testing/stripe-stand-in.ts';
-import { createTestApp, type TestContext } from '../../testing/test-app.ts';
-import { insertTools } from '../tools/tools.repo.ts';
+import { orders } from '#server/db/schema.ts';
+import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { StripeStandIn, type StandInIntent } from '#server/testing/stripe-stand-in.ts';
+import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
+import { insertTools } from '#server/modules/tools/tools.repo.ts';
 
 const SECRET_KEY = 'sk_test_x';
 const PUBLISHABLE_KEY = 'pk_test_x';

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Review } from '../../../shared/schemas/reviews.ts';
-import type { Db } from '../../db/client.ts';
-import { orders, reviews, users } from '../../db/schema.ts';
+import type { Review } from '#shared/schemas/reviews.ts';
+import type { Db } from '#server/db/client.ts';
+import { orders, reviews, users } from '#server/db/schema.ts';
 
 export async function hasOrdered(db: Db, userId: string): Promise<boolean> {
   const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).limit(1);

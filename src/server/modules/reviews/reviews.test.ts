@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { reviewNeedsOrder } from '../../../shared/messages.ts';
-import type { Review } from '../../../shared/schemas/reviews.ts';
-import { createUser, type TestUser } from '../../testing/accounts.ts';
-import { createTestApp, type TestContext } from '../../testing/test-app.ts';
-import { insertTools } from '../tools/tools.repo.ts';
+import { reviewNeedsOrder } from '#shared/messages.ts';
+import type { Review } from '#shared/schemas/reviews.ts';
+import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
+import { insertTools } from '#server/modules/tools/tools.repo.ts';
 
 let ctx: TestContext;
 let buyer: TestUser;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Tool } from '../../../shared/schemas/tools.ts';
-import type { Db } from '../../db/client.ts';
+import type { Tool } from '#shared/schemas/tools.ts';
+import type { Db } from '#server/db/client.ts';
 import { listToolsNewestFirst, notifyCatalogueChanged, toApiTool, type Executor } from './tools.repo.ts';
 
 export interface CachedResponse {

@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { messages } from '../../../shared/messages.ts';
+import { messages } from '#shared/messages.ts';
 import {
   EDIT_VERSION_REQUIRED,
   LOADED_STOCK_REQUIRED,
   STALE_TOOL_MESSAGE,
   stockOutOfRangeMessage,
   type Tool,
-} from '../../../shared/schemas/tools.ts';
-import { orders, tools } from '../../db/schema.ts';
-import { createUser, type TestUser } from '../../testing/accounts.ts';
-import { createTestApp, type TestContext } from '../../testing/test-app.ts';
-import { addTestTool } from '../../testing/tools.ts';
+} from '#shared/schemas/tools.ts';
+import { orders, tools } from '#server/db/schema.ts';
+import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
+import { addTestTool } from '#server/testing/tools.ts';
 
 let ctx: TestContext;
 let admin: TestUser;

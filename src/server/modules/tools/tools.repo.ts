@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { MAX_STOCK, type Tool } from '../../../shared/schemas/tools.ts';
-import { centsToDollars } from '../../../shared/money.ts';
-import type { Db } from '../../db/client.ts';
-import { tools } from '../../db/schema.ts';
+import { MAX_STOCK, type Tool } from '#shared/schemas/tools.ts';
+import { centsToDollars } from '#shared/money.ts';
+import type { Db } from '#server/db/client.ts';
+import { tools } from '#server/db/schema.ts';
 
 export type ToolRow = typeof tools.$inferSelect;
 export type NewToolRow = typeof tools.$inferInsert;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../shared/schemas/errors.ts';
-import { dollarsToCents } from '../../../shared/money.ts';
-import { deletedCountSchema, insertedIdSchema } from '../../../shared/schemas/orders.ts';
+import { apiErrorSchema } from '#shared/schemas/errors.ts';
+import { dollarsToCents } from '#shared/money.ts';
+import { deletedCountSchema, insertedIdSchema } from '#shared/schemas/orders.ts';
 import {
   STALE_TOOL_MESSAGE,
   stockOutOfRangeMessage,
@@ -13,12 +13,12 @@ import {
   toolSchema,
   toolUpdateSchema,
   type ToolUpdate,
-} from '../../../shared/schemas/tools.ts';
-import { modifiedCountSchema } from '../../../shared/schemas/users.ts';
+} from '#shared/schemas/tools.ts';
+import { modifiedCountSchema } from '#shared/schemas/users.ts';
 import type { Catalogue } from './catalogue.ts';
-import { isUuid } from '../../db/ids.ts';
+import { isUuid } from '#server/db/ids.ts';
 import { sendCachedJson } from './cached-reply.ts';
-import { apiError } from '../../plugins/errors.ts';
+import { apiError } from '#server/plugins/errors.ts';
 import {
   deleteTool,
   editTool,

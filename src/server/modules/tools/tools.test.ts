@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tool } from '../../../shared/schemas/tools.ts';
-import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import type { Tool } from '#shared/schemas/tools.ts';
+import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 import { insertTools, type NewToolRow } from './tools.repo.ts';
 
 let ctx: TestContext;

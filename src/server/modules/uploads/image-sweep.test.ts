@@ -3,10 +3,10 @@ import { readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Tool } from '../../../shared/schemas/tools.ts';
-import { LocalDiskStorage } from '../../adapters/storage/local-disk.ts';
-import { createUser, type TestUser } from '../../testing/accounts.ts';
-import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import type { Tool } from '#shared/schemas/tools.ts';
+import { LocalDiskStorage } from '#server/adapters/storage/local-disk.ts';
+import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 import { sweepUnusedImages } from './image-sweep.ts';
 import { uploadJpeg } from './uploads.testing.ts';
 

@@ -1,5 +1,5 @@
-import type { ImageStorage, StoredImage } from '../../adapters/storage/storage.ts';
-import type { Db } from '../../db/client.ts';
+import type { ImageStorage, StoredImage } from '#server/adapters/storage/storage.ts';
+import type { Db } from '#server/db/client.ts';
 import { findImagesInUse } from './uploads.repo.ts';
 
 export const HOUR = 60 * 60 * 1000;

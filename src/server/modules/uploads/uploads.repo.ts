@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import { orders, tools, users } from '../../db/schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { orders, tools, users } from '#server/db/schema.ts';
 
 /** Which of these image URLs a tool, a profile or an order shows. */
 export async function findImagesInUse(db: Db, urls: string[]): Promise<Set<string>> {

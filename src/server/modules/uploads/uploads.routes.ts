@@ -3,16 +3,16 @@ import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../shared/schemas/errors.ts';
+import { apiErrorSchema } from '#shared/schemas/errors.ts';
 import {
   MAX_UPLOAD_BYTES,
   UPLOAD_FIELD,
   UPLOAD_TOO_LARGE_MESSAGE,
   uploadErrorSchema,
   uploadResultSchema,
-} from '../../../shared/schemas/uploads.ts';
-import type { ImageStorage } from '../../adapters/storage/storage.ts';
-import { replyToShortage } from '../../plugins/errors.ts';
+} from '#shared/schemas/uploads.ts';
+import type { ImageStorage } from '#server/adapters/storage/storage.ts';
+import { replyToShortage } from '#server/plugins/errors.ts';
 import { ImageRejectedError, MAX_IMAGE_MEGAPIXELS } from './image.service.ts';
 import { UploadQueueFullError, type ImageWork } from './image-work.ts';
 

@@ -1,4 +1,4 @@
-import type { App } from '../../app.ts';
+import type { App } from '#server/app.ts';
 
 export interface Part {
   field: string;

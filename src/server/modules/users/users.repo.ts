@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { User } from '../../../shared/schemas/users.ts';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import type { User } from '#shared/schemas/users.ts';
+import type { Db } from '#server/db/client.ts';
+import { users } from '#server/db/schema.ts';
 
 type UserRow = typeof users.$inferSelect;
 export type ProfileChanges = Partial<Pick<UserRow, 'name' | 'number' | 'address' | 'institute' | 'image'>>;

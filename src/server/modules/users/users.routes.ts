@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../shared/schemas/errors.ts';
+import { apiErrorSchema } from '#shared/schemas/errors.ts';
 import {
   adminCheckSchema,
   emailParamsSchema,
   modifiedCountSchema,
   profileUpdateSchema,
   userSchema,
-} from '../../../shared/schemas/users.ts';
-import type { Db } from '../../db/client.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+} from '#shared/schemas/users.ts';
+import type { Db } from '#server/db/client.ts';
+import type { SessionUser } from '#server/plugins/auth.ts';
 import {
   findUserByEmail,
   listUsers,

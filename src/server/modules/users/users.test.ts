@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../../../shared/schemas/users.ts';
-import { sessions, users } from '../../db/schema.ts';
-import { createUser, type TestUser } from '../../testing/accounts.ts';
-import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import type { User } from '#shared/schemas/users.ts';
+import { sessions, users } from '#server/db/schema.ts';
+import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 
 let ctx: TestContext;
 let alice: TestUser;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import { PageMeta } from '#client/components/ui/page-meta.tsx';
 
 /** The frame of the account screens: a card on the workshop-grey background. */
 export function AuthCard({

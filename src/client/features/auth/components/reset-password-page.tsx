@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { resetPasswordFormSchema } from '../../../../shared/schemas/auth.ts';
-import { Field, PasswordInput } from '../../../components/ui/form-field.tsx';
-import { LoadingButton } from '../../../components/ui/loading-button.tsx';
-import { authClient } from '../../../lib/auth-client.ts';
+import { resetPasswordFormSchema } from '#shared/schemas/auth.ts';
+import { Field, PasswordInput } from '#client/components/ui/form-field.tsx';
+import { LoadingButton } from '#client/components/ui/loading-button.tsx';
+import { authClient } from '#client/lib/auth-client.ts';
 import { AuthCard, ErrorText } from './auth-card.tsx';
 
 const EXPIRED =

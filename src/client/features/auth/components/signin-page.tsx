@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
-import { messages } from '../../../../shared/messages.ts';
-import { Field, PasswordInput } from '../../../components/ui/form-field.tsx';
-import { LoadingButton } from '../../../components/ui/loading-button.tsx';
-import { authClient, authErrorText } from '../../../lib/auth-client.ts';
-import { sessionQueryOptions } from '../../../lib/session.ts';
+import { messages } from '#shared/messages.ts';
+import { Field, PasswordInput } from '#client/components/ui/form-field.tsx';
+import { LoadingButton } from '#client/components/ui/loading-button.tsx';
+import { authClient, authErrorText } from '#client/lib/auth-client.ts';
+import { sessionQueryOptions } from '#client/lib/session.ts';
 import { AuthCard, ErrorText } from './auth-card.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
@@ -26,7 +26,7 @@ export function SignInPage({ originPath }: { originPath: string }) {
     setPending(null);
     if (result.error) return setError(authErrorText(result.error));
     await queryClient.invalidateQueries(sessionQueryOptions);
-    navigate(originPath, { replace: true });
+    await navigate(originPath, { replace: true });
   };
 
   const resetPassword = async () => {

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
-import { messages } from '../../../../shared/messages.ts';
-import { displayName, signUpFormSchema, type SignUpForm } from '../../../../shared/schemas/auth.ts';
-import { Field, PasswordInput } from '../../../components/ui/form-field.tsx';
-import { LoadingButton } from '../../../components/ui/loading-button.tsx';
-import { authClient, authErrorText } from '../../../lib/auth-client.ts';
-import { sessionQueryOptions } from '../../../lib/session.ts';
+import { messages } from '#shared/messages.ts';
+import { displayName, signUpFormSchema, type SignUpForm } from '#shared/schemas/auth.ts';
+import { Field, PasswordInput } from '#client/components/ui/form-field.tsx';
+import { LoadingButton } from '#client/components/ui/loading-button.tsx';
+import { authClient, authErrorText } from '#client/lib/auth-client.ts';
+import { sessionQueryOptions } from '#client/lib/session.ts';
 import { AuthCard, ErrorText } from './auth-card.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
@@ -50,7 +50,7 @@ export function SignUpPage({ originPath }: { originPath: string }) {
     reset();
     await queryClient.invalidateQueries(sessionQueryOptions);
     toast.success(messages.profileCreated);
-    navigate('/', { replace: true });
+    await navigate('/', { replace: true });
   };
 
   return (

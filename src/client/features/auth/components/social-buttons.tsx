@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { LoadingButton } from '../../../components/ui/loading-button.tsx';
-import { authClient, authErrorText } from '../../../lib/auth-client.ts';
+import { LoadingButton } from '#client/components/ui/loading-button.tsx';
+import { authClient, authErrorText } from '#client/lib/auth-client.ts';
 
 const providers = [
   { id: 'google', label: 'Sign in with Google' },

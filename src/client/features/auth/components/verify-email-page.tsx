@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { authClient } from '../../../lib/auth-client.ts';
-import { sessionQueryOptions } from '../../../lib/session.ts';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { authClient } from '#client/lib/auth-client.ts';
+import { sessionQueryOptions } from '#client/lib/session.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /** Where the verification e-mail's link lands: confirms the address and says how it went. */

@@ -1,5 +1,5 @@
-import { PageMeta } from '../../../components/ui/page-meta.tsx';
-import { blogPosts } from '../../../content/blog-posts.ts';
+import { PageMeta } from '#client/components/ui/page-meta.tsx';
+import { blogPosts } from '#client/content/blog-posts.ts';
 import { BlogPostArticle } from './blog-post.tsx';
 
 export function BlogPage() {

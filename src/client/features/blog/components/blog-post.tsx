@@ -1,4 +1,4 @@
-import type { AnswerBlock, BlogPost } from '../../../content/blog-posts.ts';
+import type { AnswerBlock, BlogPost } from '#client/content/blog-posts.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 const WORDS_PER_MINUTE = 200;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ContactMessage } from '../../../../shared/schemas/contact.ts';
-import { apiSend } from '../../../lib/api-client.ts';
+import type { ContactMessage } from '#shared/schemas/contact.ts';
+import { apiSend } from '#client/lib/api-client.ts';
 
 export function useSendContactMessage() {
   return useMutation({

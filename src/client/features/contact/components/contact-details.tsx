@@ -1,4 +1,4 @@
-import { SHOP_CONTACT } from '../../../../shared/shop-contact.ts';
+import { SHOP_CONTACT } from '#shared/shop-contact.ts';
 
 /** The shop's postal address, e-mail addresses and phone numbers. */
 export function ContactDetails({ showPhones = true }: { showPhones?: boolean }) {

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { contactMessageSchema, type ContactMessage } from '../../../../shared/schemas/contact.ts';
-import { Field } from '../../../components/ui/form-field.tsx';
-import { LoadingButton } from '../../../components/ui/loading-button.tsx';
-import { useSendContactMessage } from '../api/send-contact-message.ts';
+import { contactMessageSchema, type ContactMessage } from '#shared/schemas/contact.ts';
+import { Field } from '#client/components/ui/form-field.tsx';
+import { LoadingButton } from '#client/components/ui/loading-button.tsx';
+import { useSendContactMessage } from '#client/features/contact/api/send-contact-message.ts';
 
 /** Get In Touch: name, email, message and Send; the shop keeps the message and receives it by e-mail. */
 export function ContactForm() {

@@ -1,5 +1,5 @@
-import { SHOP_CONTACT } from '../../../../shared/shop-contact.ts';
-import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import { SHOP_CONTACT } from '#shared/shop-contact.ts';
+import { PageMeta } from '#client/components/ui/page-meta.tsx';
 import { ContactDetails } from './contact-details.tsx';
 import { ContactForm } from './contact-form.tsx';
 

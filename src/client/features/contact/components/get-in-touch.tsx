@@ -1,4 +1,4 @@
-import { SocialLinks } from '../../../components/ui/social-icons.tsx';
+import { SocialLinks } from '#client/components/ui/social-icons.tsx';
 import { ContactDetails } from './contact-details.tsx';
 import { ContactForm } from './contact-form.tsx';
 

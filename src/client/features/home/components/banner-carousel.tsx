@@ -1,7 +1,7 @@
 import type { EmblaCarouselType } from 'embla-carousel';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { bannerSlides } from '../../../content/home.ts';
-import { usePrefersReducedMotion } from '../../../lib/reduced-motion.ts';
+import { bannerSlides } from '#client/content/home.ts';
+import { usePrefersReducedMotion } from '#client/lib/reduced-motion.ts';
 import { BannerFrame, BannerSlideContent } from './banner-slide.tsx';
 
 const AUTOPLAY_MS = 2500;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { BannerSlide } from '../../../content/home.ts';
+import type { BannerSlide } from '#client/content/home.ts';
 
 /** One slide of the home banner. */
 export function BannerSlideContent({ slide, eager }: { slide: BannerSlide; eager: boolean }) {

@@ -1,4 +1,4 @@
-import { faq } from '../../../content/faq.ts';
+import { faq } from '#client/content/faq.ts';
 
 /** Three questions; each opens and closes its answer, and its sign turns from plus to minus. */
 export function FaqAccordion() {

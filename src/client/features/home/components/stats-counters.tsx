@@ -1,8 +1,8 @@
 import { CountUp } from 'countup.js';
 import { useEffect, useRef } from 'react';
 import { useInView } from 'react-intersection-observer';
-import { stats } from '../../../content/home.ts';
-import { usePrefersReducedMotion } from '../../../lib/reduced-motion.ts';
+import { stats } from '#client/content/home.ts';
+import { usePrefersReducedMotion } from '#client/lib/reduced-motion.ts';
 
 const COUNT_SECONDS = 7;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UndeliverableMail } from '../../../../shared/schemas/mail.ts';
-import { apiGet, apiSend } from '../../../lib/api-client.ts';
+import type { UndeliverableMail } from '#shared/schemas/mail.ts';
+import { apiGet, apiSend } from '#client/lib/api-client.ts';
 
 export const undeliverableMailQueryOptions = queryOptions({
   queryKey: ['mail', 'undeliverable'],

@@ -1,12 +1,12 @@
 import toast from 'react-hot-toast';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
-import { LoadingButton } from '../../../components/ui/loading-button.tsx';
-import { LoadingImage } from '../../../components/ui/loading-image.tsx';
-import { PageMeta } from '../../../components/ui/page-meta.tsx';
-import { useConfirmedAction } from '../../../lib/use-confirmed-action.ts';
-import { useDropMail, useResendMail, useUndeliverableMail } from '../api/undeliverable-mail.ts';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { DataTable } from '#client/components/ui/data-table.tsx';
+import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
+import { LoadingButton } from '#client/components/ui/loading-button.tsx';
+import { LoadingImage } from '#client/components/ui/loading-image.tsx';
+import { PageMeta } from '#client/components/ui/page-meta.tsx';
+import { useConfirmedAction } from '#client/lib/use-confirmed-action.ts';
+import { useDropMail, useResendMail, useUndeliverableMail } from '#client/features/mail/api/undeliverable-mail.ts';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

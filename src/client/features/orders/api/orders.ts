@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order, PlaceOrder } from '../../../../shared/schemas/orders.ts';
-import { apiGet, apiSend } from '../../../lib/api-client.ts';
+import type { Order, PlaceOrder } from '#shared/schemas/orders.ts';
+import { apiGet, apiSend } from '#client/lib/api-client.ts';
 
 export function myOrdersQueryOptions(email: string) {
   return queryOptions({

@@ -1,14 +1,14 @@
 import toast from 'react-hot-toast';
-import { messages } from '../../../../shared/messages.ts';
-import { formatDollars } from '../../../../shared/money.ts';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { DataTable, TableImage } from '../../../components/ui/data-table.tsx';
-import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
-import { LoadingButton } from '../../../components/ui/loading-button.tsx';
-import { LoadingImage } from '../../../components/ui/loading-image.tsx';
-import { PageMeta } from '../../../components/ui/page-meta.tsx';
-import { useConfirmedAction } from '../../../lib/use-confirmed-action.ts';
-import { useAllOrders, useDeleteOrder, useShipOrder } from '../api/orders.ts';
+import { messages } from '#shared/messages.ts';
+import { formatDollars } from '#shared/money.ts';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { DataTable, TableImage } from '#client/components/ui/data-table.tsx';
+import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
+import { LoadingButton } from '#client/components/ui/loading-button.tsx';
+import { LoadingImage } from '#client/components/ui/loading-image.tsx';
+import { PageMeta } from '#client/components/ui/page-meta.tsx';
+import { useConfirmedAction } from '#client/lib/use-confirmed-action.ts';
+import { useAllOrders, useDeleteOrder, useShipOrder } from '#client/features/orders/api/orders.ts';
 
 export function ManageOrdersPage() {
   const orders = useAllOrders();

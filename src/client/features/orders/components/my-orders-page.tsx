@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
-import { messages } from '../../../../shared/messages.ts';
-import { formatDollars } from '../../../../shared/money.ts';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { DataTable, TableImage } from '../../../components/ui/data-table.tsx';
-import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
-import { LoadingImage } from '../../../components/ui/loading-image.tsx';
-import { PageMeta } from '../../../components/ui/page-meta.tsx';
-import { useSession } from '../../../lib/session.ts';
-import { useConfirmedAction } from '../../../lib/use-confirmed-action.ts';
-import { useCancelOrder, useMyOrders } from '../api/orders.ts';
+import { messages } from '#shared/messages.ts';
+import { formatDollars } from '#shared/money.ts';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { DataTable, TableImage } from '#client/components/ui/data-table.tsx';
+import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
+import { LoadingImage } from '#client/components/ui/loading-image.tsx';
+import { PageMeta } from '#client/components/ui/page-meta.tsx';
+import { useSession } from '#client/lib/session.ts';
+import { useConfirmedAction } from '#client/lib/use-confirmed-action.ts';
+import { useCancelOrder, useMyOrders } from '#client/features/orders/api/orders.ts';
 
 const heldUntil = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -3,14 +3,14 @@ import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { belowMinimum, messages, notEnoughStock } from '../../../../shared/messages.ts';
-import { formatDollars } from '../../../../shared/money.ts';
-import { purchaseFieldsSchema } from '../../../../shared/schemas/orders.ts';
-import type { Tool } from '../../../../shared/schemas/tools.ts';
-import { Field } from '../../../components/ui/form-field.tsx';
-import { LoadingButton } from '../../../components/ui/loading-button.tsx';
-import { useSession } from '../../../lib/session.ts';
-import { usePlaceOrder } from '../api/orders.ts';
+import { belowMinimum, messages, notEnoughStock } from '#shared/messages.ts';
+import { formatDollars } from '#shared/money.ts';
+import { purchaseFieldsSchema } from '#shared/schemas/orders.ts';
+import type { Tool } from '#shared/schemas/tools.ts';
+import { Field } from '#client/components/ui/form-field.tsx';
+import { LoadingButton } from '#client/components/ui/loading-button.tsx';
+import { useSession } from '#client/lib/session.ts';
+import { usePlaceOrder } from '#client/features/orders/api/orders.ts';
 
 type PurchaseFields = { address: string; number: string };
 

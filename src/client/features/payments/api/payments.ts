@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PaymentSummary } from '../../../../shared/schemas/payments.ts';
-import { apiGet, apiSend } from '../../../lib/api-client.ts';
+import type { PaymentSummary } from '#shared/schemas/payments.ts';
+import { apiGet, apiSend } from '#client/lib/api-client.ts';
 
 export function paymentQueryOptions(orderId: string) {
   return queryOptions({

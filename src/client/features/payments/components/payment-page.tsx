@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { messages } from '../../../../shared/messages.ts';
-import { formatDollars } from '../../../../shared/money.ts';
-import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
-import { LoadingImage } from '../../../components/ui/loading-image.tsx';
-import { PageMeta } from '../../../components/ui/page-meta.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useSession } from '../../../lib/session.ts';
-import { markOrderPaid, useClientSecret, usePaymentSummary } from '../api/payments.ts';
+import { messages } from '#shared/messages.ts';
+import { formatDollars } from '#shared/money.ts';
+import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
+import { LoadingImage } from '#client/components/ui/loading-image.tsx';
+import { PageMeta } from '#client/components/ui/page-meta.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useSession } from '#client/lib/session.ts';
+import { markOrderPaid, useClientSecret, usePaymentSummary } from '#client/features/payments/api/payments.ts';
 import { TestCardForm } from './test-card-form.tsx';
 
 const StripeCardForm = lazy(async () => ({

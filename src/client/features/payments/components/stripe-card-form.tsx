@@ -1,7 +1,7 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useState, type FormEvent } from 'react';
-import { LoadingButton } from '../../../components/ui/loading-button.tsx';
+import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 
 interface StripeCardFormProps {
   publishableKey: string;

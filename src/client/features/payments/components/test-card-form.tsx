@@ -5,10 +5,10 @@ import {
   formatExpiry,
   incompleteCardMessage,
   TEST_SUCCESS_CARD,
-} from '../../../../shared/payments/test-cards.ts';
-import { Field } from '../../../components/ui/form-field.tsx';
-import { LoadingButton } from '../../../components/ui/loading-button.tsx';
-import { confirmTestPayment } from '../api/payments.ts';
+} from '#shared/payments/test-cards.ts';
+import { Field } from '#client/components/ui/form-field.tsx';
+import { LoadingButton } from '#client/components/ui/loading-button.tsx';
+import { confirmTestPayment } from '#client/features/payments/api/payments.ts';
 
 interface CardFormProps {
   clientSecret: string | undefined;

@@ -1,4 +1,4 @@
-import { person, typedTitles } from '../../../content/portfolio.ts';
+import { person, typedTitles } from '#client/content/portfolio.ts';
 import { TypedTitles } from './typed-titles.tsx';
 
 const initials = person.name

@@ -1,4 +1,4 @@
-import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import { PageMeta } from '#client/components/ui/page-meta.tsx';
 import {
   education,
   hobbies,
@@ -7,7 +7,7 @@ import {
   skills,
   softSkills,
   workHistory,
-} from '../../../content/portfolio.ts';
+} from '#client/content/portfolio.ts';
 import { PortfolioHero } from './portfolio-hero.tsx';
 import { ProjectCard } from './project-card.tsx';
 import { SectionHeading } from './section-heading.tsx';

@@ -1,4 +1,4 @@
-import type { Project } from '../../../content/portfolio.ts';
+import type { Project } from '#client/content/portfolio.ts';
 
 function ExternalLink({ href, label, project }: { href: string; label: string; project: string }) {
   return (

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useInView } from 'react-intersection-observer';
-import type { Skill } from '../../../content/portfolio.ts';
-import { usePrefersReducedMotion } from '../../../lib/reduced-motion.ts';
+import type { Skill } from '#client/content/portfolio.ts';
+import { usePrefersReducedMotion } from '#client/lib/reduced-motion.ts';
 
 const rangeLabel = { 1: 'basic', 2: 'good' } as const;
 

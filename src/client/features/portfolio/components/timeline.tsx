@@ -1,4 +1,4 @@
-import type { TimelineEntry } from '../../../content/portfolio.ts';
+import type { TimelineEntry } from '#client/content/portfolio.ts';
 
 /** Jobs or studies, newest first, on a vertical line. */
 export function Timeline({ entries }: { entries: TimelineEntry[] }) {

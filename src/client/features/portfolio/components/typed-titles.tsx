@@ -1,4 +1,4 @@
-import { usePrefersReducedMotion } from '../../../lib/reduced-motion.ts';
+import { usePrefersReducedMotion } from '#client/lib/reduced-motion.ts';
 import { useTypewriter } from './use-typewriter.ts';
 import './typed-cursor.css';
 

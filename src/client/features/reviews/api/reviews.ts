@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Review, ReviewInput } from '../../../../shared/schemas/reviews.ts';
-import { apiGet, apiSend } from '../../../lib/api-client.ts';
+import type { Review, ReviewInput } from '#shared/schemas/reviews.ts';
+import { apiGet, apiSend } from '#client/lib/api-client.ts';
 
 export const reviewsQueryOptions = queryOptions({
   queryKey: ['reviews'],

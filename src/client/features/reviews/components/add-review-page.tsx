@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { messages } from '../../../../shared/messages.ts';
-import { reviewInputSchema } from '../../../../shared/schemas/reviews.ts';
-import { Field } from '../../../components/ui/form-field.tsx';
-import { LoadingButton } from '../../../components/ui/loading-button.tsx';
-import { PageMeta } from '../../../components/ui/page-meta.tsx';
-import { StarRating } from '../../../components/ui/star-rating.tsx';
-import { useSession } from '../../../lib/session.ts';
-import { usePostReview } from '../api/reviews.ts';
+import { messages } from '#shared/messages.ts';
+import { reviewInputSchema } from '#shared/schemas/reviews.ts';
+import { Field } from '#client/components/ui/form-field.tsx';
+import { LoadingButton } from '#client/components/ui/loading-button.tsx';
+import { PageMeta } from '#client/components/ui/page-meta.tsx';
+import { StarRating } from '#client/components/ui/star-rating.tsx';
+import { useSession } from '#client/lib/session.ts';
+import { usePostReview } from '#client/features/reviews/api/reviews.ts';
 
 export function AddReviewPage() {
   const user = useSession().data;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Tool } from '../../../../shared/schemas/tools.ts';
-import { apiGet } from '../../../lib/api-client.ts';
+import type { Tool } from '#shared/schemas/tools.ts';
+import { apiGet } from '#client/lib/api-client.ts';
 
 export function toolQueryOptions(id: string) {
   return queryOptions({

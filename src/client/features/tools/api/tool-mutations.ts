@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ToolInput, ToolUpdate } from '../../../../shared/schemas/tools.ts';
-import { apiSend } from '../../../lib/api-client.ts';
+import type { ToolInput, ToolUpdate } from '#shared/schemas/tools.ts';
+import { apiSend } from '#client/lib/api-client.ts';
 
 /** Every catalogue change: the cached lists and tools are read again. */
 function useToolMutation<Variables, Result>(request: (variables: Variables) => Promise<Result>) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTools } from '../api/get-tools.ts';
+import { useTools } from '#client/features/tools/api/get-tools.ts';
 import { ToolGrid } from './tool-grid.tsx';
 
 export const LATEST_TOOLS_COUNT = 6;

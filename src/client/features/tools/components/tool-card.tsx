@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { Tool } from '../../../../shared/schemas/tools.ts';
-import { formatDollars } from '../../../../shared/money.ts';
+import type { Tool } from '#shared/schemas/tools.ts';
+import { formatDollars } from '#shared/money.ts';
 
 const count = new Intl.NumberFormat('en-US');
 

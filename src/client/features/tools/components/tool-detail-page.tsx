@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatDollars } from '../../../../shared/money.ts';
-import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
-import { LoadingImage } from '../../../components/ui/loading-image.tsx';
-import { PageMeta } from '../../../components/ui/page-meta.tsx';
-import type { Tool } from '../../../../shared/schemas/tools.ts';
-import { useTool } from '../api/get-tool.ts';
+import { formatDollars } from '#shared/money.ts';
+import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
+import { LoadingImage } from '#client/components/ui/loading-image.tsx';
+import { PageMeta } from '#client/components/ui/page-meta.tsx';
+import type { Tool } from '#shared/schemas/tools.ts';
+import { useTool } from '#client/features/tools/api/get-tool.ts';
 
 const count = new Intl.NumberFormat('en-US');
 

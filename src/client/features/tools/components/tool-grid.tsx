@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Tool } from '../../../../shared/schemas/tools.ts';
-import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
-import { LoadingImage } from '../../../components/ui/loading-image.tsx';
+import type { Tool } from '#shared/schemas/tools.ts';
+import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
+import { LoadingImage } from '#client/components/ui/loading-image.tsx';
 import { ToolCard } from './tool-card.tsx';
 
 /** Tool cards in one, two or three columns; the loading image until the list arrives. */

@@ -1,5 +1,5 @@
-import { PageMeta } from '../../../components/ui/page-meta.tsx';
-import { useTools } from '../api/get-tools.ts';
+import { PageMeta } from '#client/components/ui/page-meta.tsx';
+import { useTools } from '#client/features/tools/api/get-tools.ts';
 import { ToolGrid } from './tool-grid.tsx';
 
 export function ToolsPage() {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '../../../../shared/schemas/users.ts';
-import { apiGet } from '../../../lib/api-client.ts';
+import type { User } from '#shared/schemas/users.ts';
+import { apiGet } from '#client/lib/api-client.ts';
 
 export function userQueryOptions(email: string) {
   return queryOptions({

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiSend } from '../../../lib/api-client.ts';
+import { apiSend } from '#client/lib/api-client.ts';
 import { usersQueryOptions } from './list-users.ts';
 
 export function usePromoteUser() {

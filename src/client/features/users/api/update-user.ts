@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileUpdate, User } from '../../../../shared/schemas/users.ts';
-import { apiSend } from '../../../lib/api-client.ts';
-import { sessionQueryOptions } from '../../../lib/session.ts';
+import type { ProfileUpdate, User } from '#shared/schemas/users.ts';
+import { apiSend } from '#client/lib/api-client.ts';
+import { sessionQueryOptions } from '#client/lib/session.ts';
 import { userQueryOptions } from './get-user.ts';
 
 export function useUpdateUser(email: string) {

@@ -1,12 +1,12 @@
 import toast from 'react-hot-toast';
-import { messages } from '../../../../shared/messages.ts';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
-import { LoadingButton } from '../../../components/ui/loading-button.tsx';
-import { LoadingImage } from '../../../components/ui/loading-image.tsx';
-import { PageMeta } from '../../../components/ui/page-meta.tsx';
-import { usePromoteUser } from '../api/promote-user.ts';
-import { useUsers } from '../api/list-users.ts';
+import { messages } from '#shared/messages.ts';
+import { DataTable } from '#client/components/ui/data-table.tsx';
+import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
+import { LoadingButton } from '#client/components/ui/loading-button.tsx';
+import { LoadingImage } from '#client/components/ui/loading-image.tsx';
+import { PageMeta } from '#client/components/ui/page-meta.tsx';
+import { usePromoteUser } from '#client/features/users/api/promote-user.ts';
+import { useUsers } from '#client/features/users/api/list-users.ts';
 import { Avatar } from './avatar.tsx';
 
 export function AllUsersPage() {

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { messages } from '../../../../shared/messages.ts';
-import type { ProfileUpdate, User } from '../../../../shared/schemas/users.ts';
-import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
-import { Field } from '../../../components/ui/form-field.tsx';
-import { ImageUploadField } from '../../../components/ui/image-upload-field.tsx';
-import { LoadingButton } from '../../../components/ui/loading-button.tsx';
-import { LoadingImage } from '../../../components/ui/loading-image.tsx';
-import { PageMeta } from '../../../components/ui/page-meta.tsx';
-import { uploadImage } from '../../../lib/upload-image.ts';
-import { useUpdateUser } from '../api/update-user.ts';
+import { messages } from '#shared/messages.ts';
+import type { ProfileUpdate, User } from '#shared/schemas/users.ts';
+import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
+import { Field } from '#client/components/ui/form-field.tsx';
+import { ImageUploadField } from '#client/components/ui/image-upload-field.tsx';
+import { LoadingButton } from '#client/components/ui/loading-button.tsx';
+import { LoadingImage } from '#client/components/ui/loading-image.tsx';
+import { PageMeta } from '#client/components/ui/page-meta.tsx';
+import { uploadImage } from '#client/lib/upload-image.ts';
+import { useUpdateUser } from '#client/features/users/api/update-user.ts';
 import { Avatar } from './avatar.tsx';
 import { useProfile } from './use-profile.ts';
 
@@ -50,7 +50,7 @@ function EditProfileForm({ user }: { user: User }) {
       }
       await update.mutateAsync(changes);
       toast.success(messages.profileUpdated);
-      navigate('/dashboard/profile');
+      await navigate('/dashboard/profile');
     } catch (caught) {
       setError(`Error : ${(caught as Error).message}`);
     } finally {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
-import { LoadingButton } from '../../../components/ui/loading-button.tsx';
-import { LoadingImage } from '../../../components/ui/loading-image.tsx';
-import { PageMeta } from '../../../components/ui/page-meta.tsx';
-import { authClient } from '../../../lib/auth-client.ts';
+import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
+import { LoadingButton } from '#client/components/ui/loading-button.tsx';
+import { LoadingImage } from '#client/components/ui/loading-image.tsx';
+import { PageMeta } from '#client/components/ui/page-meta.tsx';
+import { authClient } from '#client/lib/auth-client.ts';
 import { Avatar } from './avatar.tsx';
 import { useProfile } from './use-profile.ts';
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { signOut, useSession } from '../../../lib/session.ts';
-import { useUser } from '../api/get-user.ts';
+import { ApiRequestError } from '#client/lib/api-client.ts';
+import { signOut, useSession } from '#client/lib/session.ts';
+import { useUser } from '#client/features/users/api/get-user.ts';
 
 /** The signed-in user's profile; a 401 or 403 while loading it signs out and goes to /signin (spec 6). */
 export function useProfile() {

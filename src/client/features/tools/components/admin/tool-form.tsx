@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { messages } from '../../../../../shared/messages.ts';
+import { messages } from '#shared/messages.ts';
 import {
   toolInputSchema,
   toolUpdateFieldsSchema,
   type ToolUpdateFields,
-} from '../../../../../shared/schemas/tools.ts';
-import { ImageUploadField } from '../../../../components/ui/image-upload-field.tsx';
-import { Field } from '../../../../components/ui/form-field.tsx';
-import { LoadingButton } from '../../../../components/ui/loading-button.tsx';
-import { uploadImage } from '../../../../lib/upload-image.ts';
+} from '#shared/schemas/tools.ts';
+import { ImageUploadField } from '#client/components/ui/image-upload-field.tsx';
+import { Field } from '#client/components/ui/form-field.tsx';
+import { LoadingButton } from '#client/components/ui/loading-button.tsx';
+import { uploadImage } from '#client/lib/upload-image.ts';
 
 const FIELDS = [
   { name: 'name', label: 'Name', type: 'text' },

@@ -1,13 +1,13 @@
 import toast from 'react-hot-toast';
 import { useParams } from 'react-router';
-import { messages } from '../../../../../shared/messages.ts';
-import { ErrorNotice } from '../../../../components/ui/error-notice.tsx';
-import { LoadingImage } from '../../../../components/ui/loading-image.tsx';
-import { PageMeta } from '../../../../components/ui/page-meta.tsx';
-import { ApiRequestError } from '../../../../lib/api-client.ts';
-import { useTool } from '../../api/get-tool.ts';
-import { useUpdateTool } from '../../api/tool-mutations.ts';
-import { ToolCard } from '../tool-card.tsx';
+import { messages } from '#shared/messages.ts';
+import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
+import { LoadingImage } from '#client/components/ui/loading-image.tsx';
+import { PageMeta } from '#client/components/ui/page-meta.tsx';
+import { ApiRequestError } from '#client/lib/api-client.ts';
+import { useTool } from '#client/features/tools/api/get-tool.ts';
+import { useUpdateTool } from '#client/features/tools/api/tool-mutations.ts';
+import { ToolCard } from '#client/features/tools/components/tool-card.tsx';
 import { ToolForm } from './tool-form.tsx';
 
 /** Someone changed the tool since the form was loaded; the tool is read again, so the form shows it now. */
