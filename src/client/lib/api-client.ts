@@ -1,3 +1,4 @@
+import { fillPath, type Endpoint, type EndpointInput, type EndpointOutput } from '#shared/api/contract.ts';
 import type { ApiError } from '#shared/schemas/errors.ts';
 
 /** An error answer of our API, carrying its `{ statusCode, error, message }` (and Better Auth's code). */
@@ -45,4 +46,28 @@ export function apiSend<T>(
   body?: unknown,
 ): Promise<T> {
   return request<T>(method, path, body);
+}
+
+/**
+ * Calls an endpoint of the shared contract: the path, the parameters, the body and the answer's type all come
+ * from its one description in `#shared/api/contract.ts`.
+ */
+export function callApi<E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  signal?: AbortSignal,
+): Promise<EndpointOutput<E>> {
+  const { params, query, body } = input as {
+    params?: Record<string, string>;
+    query?: object;
+    body?: unknown;
+  };
+  const search = query
+    ? `?${new URLSearchParams(
+        Object.entries(query).flatMap(([name, value]) =>
+          value === undefined ? [] : [[name, String(value)]],
+        ),
+      )}`
+    : '';
+  return request(endpoint.method, `${fillPath(endpoint.path, params)}${search}`, body, signal);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './auth.ts';
-import { UPLOAD_URL_PATTERN } from './uploads.ts';
+import { UPLOAD_URL_PATTERN } from './common.ts';
 
 // The account endpoints' requests (Better Auth's own routes), as the server checks them.
 

@@ -11,5 +11,4 @@ export const undeliverableMailSchema = z.object({
 });
 export type UndeliverableMail = z.infer<typeof undeliverableMailSchema>;
 
-export const mailIdParamsSchema = z.object({ id: z.string() });
 export const resentCountSchema = z.object({ resentCount: z.number().int() });

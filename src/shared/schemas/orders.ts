@@ -56,7 +56,4 @@ export function tooManyUnpaidOrders(max: number): string {
 export const ORDER_TOO_LARGE_MESSAGE =
   'One order can come to at most $999,999.99. Please order fewer pieces, or contact us for a larger order.';
 
-export const insertedIdSchema = z.object({ insertedId: z.string() });
-export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
-export const orderIdParamsSchema = z.object({ id: z.string() });
 export const ordersQuerySchema = z.object({ email: z.string().min(1, 'email is required') });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '#shared/messages.ts';
 import { apiErrorSchema } from './errors.ts';
-import { UPLOAD_URL_PATTERN } from './uploads.ts';
+import { UPLOAD_URL_PATTERN } from './common.ts';
 
 export const toolSchema = z.object({
   _id: z.string(),
@@ -35,8 +35,6 @@ export const toolListQuerySchema = z.object({
     .max(TOOLS_LIMIT_MAX, 'limit must be a whole number from 1 to 100')
     .optional(),
 });
-
-export const toolIdParamsSchema = z.object({ id: z.string() });
 
 /** Our own pictures: an upload, or one of the illustrations the shop ships with. */
 export const TOOL_IMAGE_PATTERN = new RegExp(`${UPLOAD_URL_PATTERN.source}|^/images/tools/[a-z0-9-]+\\.svg$`);

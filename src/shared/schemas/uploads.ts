@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** An upload of ours, as POST /api/uploads answers it. */
-export const UPLOAD_URL_PATTERN = /^\/uploads\/[A-Za-z0-9_-]+\.webp$/;
+import { UPLOAD_URL_PATTERN } from './common.ts';
 
 /** The multipart field POST /api/uploads reads the image from. */
 export const UPLOAD_FIELD = 'image';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UPLOAD_URL_PATTERN } from './uploads.ts';
+import { UPLOAD_URL_PATTERN } from './common.ts';
 
 export const userSchema = z.object({
   _id: z.string(),
@@ -33,5 +33,4 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
 export const adminCheckSchema = z.object({ admin: z.boolean() });

@@ -3,16 +3,8 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import {
-  callbackUrlSchema,
-  signUpRequestSchema,
-  updateUserRequestSchema,
-} from '#shared/schemas/account.ts';
-import {
-  MAX_PASSWORD_LENGTH,
-  passwordSchema,
-  resetPasswordFormSchema,
-} from '#shared/schemas/auth.ts';
+import { callbackUrlSchema, signUpRequestSchema, updateUserRequestSchema } from '#shared/schemas/account.ts';
+import { MAX_PASSWORD_LENGTH, passwordSchema, resetPasswordFormSchema } from '#shared/schemas/auth.ts';
 import type { MailMessage } from '#server/adapters/mail/mailer.ts';
 import type { MailOutbox } from '#server/modules/mail/mail-outbox.ts';
 import type { Config } from '#server/config.ts';

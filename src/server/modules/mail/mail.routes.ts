@@ -1,12 +1,8 @@
+import { idParamsSchema, deletedCountSchema } from '#shared/schemas/common.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '#shared/schemas/errors.ts';
-import {
-  mailIdParamsSchema,
-  resentCountSchema,
-  undeliverableMailSchema,
-} from '#shared/schemas/mail.ts';
-import { deletedCountSchema } from '#shared/schemas/orders.ts';
+import { resentCountSchema, undeliverableMailSchema } from '#shared/schemas/mail.ts';
 import type { Db } from '#server/db/client.ts';
 import { isUuid } from '#server/db/ids.ts';
 import type { MailOutbox } from './mail-outbox.ts';
@@ -50,7 +46,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: MailOutbox }> =
       schema: {
         tags: ['mail'],
         summary: 'Queue an undeliverable mail again, with a fresh round of retries (administrators)',
-        params: mailIdParamsSchema,
+        params: idParamsSchema,
         response: { 200: resentCountSchema, ...errors },
       },
     },
@@ -73,7 +69,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: MailOutbox }> =
       schema: {
         tags: ['mail'],
         summary: 'Let an undeliverable mail go (administrators)',
-        params: mailIdParamsSchema,
+        params: idParamsSchema,
         response: { 200: deletedCountSchema, ...errors },
       },
     },

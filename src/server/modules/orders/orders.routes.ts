@@ -1,15 +1,13 @@
+import {
+  idParamsSchema,
+  insertedIdSchema,
+  deletedCountSchema,
+  modifiedCountSchema,
+} from '#shared/schemas/common.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '#shared/schemas/errors.ts';
-import {
-  deletedCountSchema,
-  insertedIdSchema,
-  orderIdParamsSchema,
-  orderSchema,
-  ordersQuerySchema,
-  placeOrderSchema,
-} from '#shared/schemas/orders.ts';
-import { modifiedCountSchema } from '#shared/schemas/users.ts';
+import { orderSchema, ordersQuerySchema, placeOrderSchema } from '#shared/schemas/orders.ts';
 import type { Db } from '#server/db/client.ts';
 import { findUserByEmail } from '#server/modules/users/users.repo.ts';
 import { listAllOrders, listOrdersOfUser, toApiOrder } from './orders.repo.ts';
@@ -69,7 +67,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
       schema: {
         tags: ['orders'],
         summary: 'Cancel one of your unpaid orders; its quantity returns to stock',
-        params: orderIdParamsSchema,
+        params: idParamsSchema,
         response: { 200: deletedCountSchema, 409: apiErrorSchema, ...errors },
       },
     },
@@ -96,7 +94,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
       schema: {
         tags: ['orders'],
         summary: 'Delete an unpaid order (administrators); its quantity returns to stock',
-        params: orderIdParamsSchema,
+        params: idParamsSchema,
         response: { 200: deletedCountSchema, 409: apiErrorSchema, ...errors },
       },
     },
@@ -110,7 +108,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
       schema: {
         tags: ['orders'],
         summary: 'Ship a paid order (administrators)',
-        params: orderIdParamsSchema,
+        params: idParamsSchema,
         response: { 200: modifiedCountSchema, ...errors },
       },
     },

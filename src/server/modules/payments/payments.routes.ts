@@ -1,7 +1,7 @@
+import { idParamsSchema, modifiedCountSchema } from '#shared/schemas/common.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { centsToDollars } from '#shared/money.ts';
 import { apiErrorSchema } from '#shared/schemas/errors.ts';
-import { orderIdParamsSchema } from '#shared/schemas/orders.ts';
 import {
   clientSecretSchema,
   createIntentSchema,
@@ -10,7 +10,6 @@ import {
   testConfirmResultSchema,
   testConfirmSchema,
 } from '#shared/schemas/payments.ts';
-import { modifiedCountSchema } from '#shared/schemas/users.ts';
 import type { PaymentGateway } from '#server/adapters/payments/payment-gateway.ts';
 import { CardDeclinedError, type TestGateway } from '#server/adapters/payments/test-gateway.ts';
 import type { Db } from '#server/db/client.ts';
@@ -52,7 +51,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (
       schema: {
         tags: ['payments'],
         summary: 'What the buyer is about to pay for',
-        params: orderIdParamsSchema,
+        params: idParamsSchema,
         response: { 200: paymentSummarySchema, ...errors },
       },
     },
@@ -94,7 +93,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (
       schema: {
         tags: ['payments'],
         summary: 'Mark the order paid once the gateway confirms the payment',
-        params: orderIdParamsSchema,
+        params: idParamsSchema,
         body: orderPaySchema,
         response: { 200: modifiedCountSchema, ...errors },
       },

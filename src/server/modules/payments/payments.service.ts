@@ -10,7 +10,12 @@ import type { Db } from '#server/db/client.ts';
 import { isUuid } from '#server/db/ids.ts';
 import type { MailOutbox } from '#server/modules/mail/mail-outbox.ts';
 import { orderPaidMail } from '#server/modules/orders/orders-mails.ts';
-import { findOrder, markOrderPaid, replacePaymentIntent, type OrderRow } from '#server/modules/orders/orders.repo.ts';
+import {
+  findOrder,
+  markOrderPaid,
+  replacePaymentIntent,
+  type OrderRow,
+} from '#server/modules/orders/orders.repo.ts';
 import { listAdministratorEmails } from '#server/modules/users/users.repo.ts';
 
 /** Whether an unpaid order may go (cancelled, deleted, expired) as far as its payment is concerned. */

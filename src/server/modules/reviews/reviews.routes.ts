@@ -1,8 +1,8 @@
+import { insertedIdSchema } from '#shared/schemas/common.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { reviewNeedsOrder } from '#shared/messages.ts';
 import { apiErrorSchema } from '#shared/schemas/errors.ts';
-import { insertedIdSchema } from '#shared/schemas/orders.ts';
 import { reviewInputSchema, reviewSchema } from '#shared/schemas/reviews.ts';
 import type { Db } from '#server/db/client.ts';
 import { hasOrdered, insertReview, listReviews } from './reviews.repo.ts';

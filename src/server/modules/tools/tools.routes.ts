@@ -1,20 +1,23 @@
+import {
+  idParamsSchema,
+  insertedIdSchema,
+  deletedCountSchema,
+  modifiedCountSchema,
+} from '#shared/schemas/common.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '#shared/schemas/errors.ts';
 import { dollarsToCents } from '#shared/money.ts';
-import { deletedCountSchema, insertedIdSchema } from '#shared/schemas/orders.ts';
 import {
   STALE_TOOL_MESSAGE,
   stockOutOfRangeMessage,
   toolConflictSchema,
-  toolIdParamsSchema,
   toolInputSchema,
   toolListQuerySchema,
   toolSchema,
   toolUpdateSchema,
   type ToolUpdate,
 } from '#shared/schemas/tools.ts';
-import { modifiedCountSchema } from '#shared/schemas/users.ts';
 import type { Catalogue } from './catalogue.ts';
 import { isUuid } from '#server/db/ids.ts';
 import { sendCachedJson } from './cached-reply.ts';
@@ -70,7 +73,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{ catalogue: Catalogue }> = asyn
       schema: {
         tags: ['tools'],
         summary: 'One tool',
-        params: toolIdParamsSchema,
+        params: idParamsSchema,
         response: { 200: toolSchema, 404: apiErrorSchema },
       },
     },
@@ -113,7 +116,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{ catalogue: Catalogue }> = asyn
           'what the form changed, so orders placed or cancelled since are kept. 409, with the current tool ' +
           'and nothing changed, when someone edited the tool since or when that move would take the stock ' +
           'below 0 or above 10,000,000.',
-        params: toolIdParamsSchema,
+        params: idParamsSchema,
         body: toolUpdateSchema,
         response: { 200: modifiedCountSchema, 409: toolConflictSchema, ...adminErrors },
       },
@@ -135,7 +138,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{ catalogue: Catalogue }> = asyn
       schema: {
         tags: ['tools'],
         summary: 'Delete a tool (administrators); orders keep their own copy of it',
-        params: toolIdParamsSchema,
+        params: idParamsSchema,
         response: { 200: deletedCountSchema, ...adminErrors },
       },
     },

@@ -4,7 +4,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_URL_PATTERN } from '#shared/schemas/uploads.ts';
+import { UPLOAD_URL_PATTERN } from '#shared/schemas/common.ts';
 import { createUser, type TestUser } from '#server/testing/accounts.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 import { multipart, type Part } from './uploads.testing.ts';

@@ -1,10 +1,10 @@
+import { modifiedCountSchema } from '#shared/schemas/common.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '#shared/schemas/errors.ts';
 import {
   adminCheckSchema,
   emailParamsSchema,
-  modifiedCountSchema,
   profileUpdateSchema,
   userSchema,
 } from '#shared/schemas/users.ts';

@@ -1,0 +1,316 @@
+import { z } from 'zod';
+import { contactMessageSchema, contactReceiptSchema } from '#shared/schemas/contact.ts';
+import {
+  deletedCountSchema,
+  idParamsSchema,
+  insertedIdSchema,
+  modifiedCountSchema,
+} from '#shared/schemas/common.ts';
+import { healthSchema, readinessSchema } from '#shared/schemas/health.ts';
+import { resentCountSchema, undeliverableMailSchema } from '#shared/schemas/mail.ts';
+import { orderSchema, ordersQuerySchema, placeOrderSchema } from '#shared/schemas/orders.ts';
+import {
+  clientSecretSchema,
+  createIntentSchema,
+  orderPaySchema,
+  paymentSummarySchema,
+  testConfirmResultSchema,
+  testConfirmSchema,
+} from '#shared/schemas/payments.ts';
+import { reviewInputSchema, reviewSchema } from '#shared/schemas/reviews.ts';
+import { toolInputSchema, toolListQuerySchema, toolSchema, toolUpdateSchema } from '#shared/schemas/tools.ts';
+import { uploadResultSchema } from '#shared/schemas/uploads.ts';
+import {
+  adminCheckSchema,
+  emailParamsSchema,
+  profileUpdateSchema,
+  userSchema,
+} from '#shared/schemas/users.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One endpoint of the shop's API, described once for both sides: the server registers its route and
+ * validation from it, the browser calls it with types inferred from it. Paths are below /api, with Fastify's
+ * `:name` parameters.
+ */
+export interface Endpoint {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tag: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  response: z.ZodType;
+  /** The status of a successful answer, 200 unless said. */
+  status?: 200 | 201;
+}
+
+const endpoint = <const E extends Endpoint>(definition: E): E => definition;
+
+export const api = {
+  health: {
+    live: endpoint({
+      method: 'GET',
+      path: '/health',
+      tag: 'system',
+      summary: 'Liveness: answers while the process runs',
+      response: healthSchema,
+    }),
+    ready: endpoint({
+      method: 'GET',
+      path: '/health/ready',
+      tag: 'system',
+      summary: 'Readiness: answers 200 while this process can serve requests',
+      response: readinessSchema,
+    }),
+  },
+  tools: {
+    list: endpoint({
+      method: 'GET',
+      path: '/parts',
+      tag: 'tools',
+      summary: 'All tools, newest first; ?limit=N gives the N newest',
+      query: toolListQuerySchema,
+      response: z.array(toolSchema),
+    }),
+    get: endpoint({
+      method: 'GET',
+      path: '/parts/:id',
+      tag: 'tools',
+      summary: 'One tool',
+      params: idParamsSchema,
+      response: toolSchema,
+    }),
+    add: endpoint({
+      method: 'POST',
+      path: '/parts',
+      tag: 'tools',
+      summary: 'Add a tool (administrators); price in dollars',
+      body: toolInputSchema,
+      response: insertedIdSchema,
+    }),
+    update: endpoint({
+      method: 'PATCH',
+      path: '/parts/:id',
+      tag: 'tools',
+      summary: 'Update a tool (administrators); without a name the name stays',
+      params: idParamsSchema,
+      body: toolUpdateSchema,
+      response: modifiedCountSchema,
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: '/parts/:id',
+      tag: 'tools',
+      summary: 'Delete a tool (administrators); orders keep their own copy of it',
+      params: idParamsSchema,
+      response: deletedCountSchema,
+    }),
+  },
+  users: {
+    get: endpoint({
+      method: 'GET',
+      path: '/user/:email',
+      tag: 'users',
+      summary: 'A profile',
+      params: emailParamsSchema,
+      response: userSchema,
+    }),
+    update: endpoint({
+      method: 'PUT',
+      path: '/user/:email',
+      tag: 'users',
+      summary: 'Update a profile; empty fields keep their value, the e-mail cannot change',
+      params: emailParamsSchema,
+      body: profileUpdateSchema,
+      response: modifiedCountSchema.extend({ user: userSchema }),
+    }),
+    list: endpoint({
+      method: 'GET',
+      path: '/user',
+      tag: 'users',
+      summary: 'Every user (administrators)',
+      response: z.array(userSchema),
+    }),
+    promote: endpoint({
+      method: 'PUT',
+      path: '/user/admin/:email',
+      tag: 'users',
+      summary: 'Make a user an administrator (administrators)',
+      params: emailParamsSchema,
+      response: modifiedCountSchema,
+    }),
+    isAdmin: endpoint({
+      method: 'GET',
+      path: '/admin/:email',
+      tag: 'users',
+      summary: 'Whether this user is an administrator',
+      params: emailParamsSchema,
+      response: adminCheckSchema,
+    }),
+  },
+  uploads: {
+    upload: endpoint({
+      method: 'POST',
+      path: '/uploads',
+      tag: 'uploads',
+      summary: 'Upload an image (signed-in users)',
+      // A multipart form: the body is read by the route itself, never validated as JSON.
+      response: uploadResultSchema,
+    }),
+  },
+  orders: {
+    place: endpoint({
+      method: 'POST',
+      path: '/order',
+      tag: 'orders',
+      summary: 'Book an order; reserves its quantity from stock',
+      body: placeOrderSchema,
+      response: insertedIdSchema,
+    }),
+    mine: endpoint({
+      method: 'GET',
+      path: '/singleOrder',
+      tag: 'orders',
+      summary: "A user's orders, newest first (one's own; administrators anyone's)",
+      query: ordersQuerySchema,
+      response: z.array(orderSchema),
+    }),
+    cancel: endpoint({
+      method: 'DELETE',
+      path: '/myorder/:id',
+      tag: 'orders',
+      summary: 'Cancel one of your unpaid orders; its quantity returns to stock',
+      params: idParamsSchema,
+      response: deletedCountSchema,
+    }),
+    all: endpoint({
+      method: 'GET',
+      path: '/orders',
+      tag: 'orders',
+      summary: 'Every order (administrators)',
+      response: z.array(orderSchema),
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: '/order/:id',
+      tag: 'orders',
+      summary: 'Delete an unpaid order (administrators); its quantity returns to stock',
+      params: idParamsSchema,
+      response: deletedCountSchema,
+    }),
+    ship: endpoint({
+      method: 'PUT',
+      path: '/ship/:id',
+      tag: 'orders',
+      summary: 'Ship a paid order (administrators)',
+      params: idParamsSchema,
+      response: modifiedCountSchema,
+    }),
+  },
+  payments: {
+    summary: endpoint({
+      method: 'GET',
+      path: '/payment/:id',
+      tag: 'payments',
+      summary: 'What the buyer is about to pay for',
+      params: idParamsSchema,
+      response: paymentSummarySchema,
+    }),
+    createIntent: endpoint({
+      method: 'POST',
+      path: '/create-payment-intent',
+      tag: 'payments',
+      summary: "The payment intent of the buyer's unpaid order; the amount is the order's",
+      body: createIntentSchema,
+      response: clientSecretSchema,
+    }),
+    markPaid: endpoint({
+      method: 'PATCH',
+      path: '/orderPay/:id',
+      tag: 'payments',
+      summary: 'Mark the order paid once the gateway confirms the payment',
+      params: idParamsSchema,
+      body: orderPaySchema,
+      response: modifiedCountSchema,
+    }),
+    testConfirm: endpoint({
+      method: 'POST',
+      path: '/payments/test/confirm',
+      tag: 'payments',
+      summary: 'Charge a card through the built-in test gateway (Stripe test-mode card numbers)',
+      body: testConfirmSchema,
+      response: testConfirmResultSchema,
+    }),
+  },
+  reviews: {
+    post: endpoint({
+      method: 'POST',
+      path: '/review',
+      tag: 'reviews',
+      summary: 'Post a review as the signed-in user (who must have ordered something)',
+      body: reviewInputSchema,
+      response: insertedIdSchema,
+    }),
+    list: endpoint({
+      method: 'GET',
+      path: '/reviews',
+      tag: 'reviews',
+      summary: 'Every review, newest first',
+      response: z.array(reviewSchema),
+    }),
+  },
+  contact: {
+    send: endpoint({
+      method: 'POST',
+      path: '/contact',
+      tag: 'contact',
+      summary: 'Send a message to the shop (Get In Touch); kept and mailed to the shop',
+      body: contactMessageSchema,
+      response: contactReceiptSchema,
+      status: 201,
+    }),
+  },
+  mail: {
+    undeliverable: endpoint({
+      method: 'GET',
+      path: '/mail/undeliverable',
+      tag: 'mail',
+      summary: 'Mails that could not be delivered after every retry, newest first (administrators)',
+      response: z.array(undeliverableMailSchema),
+    }),
+    resend: endpoint({
+      method: 'POST',
+      path: '/mail/undeliverable/:id/resend',
+      tag: 'mail',
+      summary: 'Queue an undeliverable mail again, with a fresh round of retries (administrators)',
+      params: idParamsSchema,
+      response: resentCountSchema,
+    }),
+    drop: endpoint({
+      method: 'DELETE',
+      path: '/mail/undeliverable/:id',
+      tag: 'mail',
+      summary: 'Let an undeliverable mail go (administrators)',
+      params: idParamsSchema,
+      response: deletedCountSchema,
+    }),
+  },
+} as const;
+
+/** What a call of the endpoint sends: its path parameters, query and body, each where it has one. */
+export type EndpointInput<E extends Endpoint> = (E['params'] extends z.ZodType
+  ? { params: z.input<E['params']> }
+  : { params?: never }) &
+  (E['query'] extends z.ZodType ? { query: z.input<E['query']> } : { query?: never }) &
+  (E['body'] extends z.ZodType ? { body: z.input<E['body']> } : { body?: never });
+
+/** What the endpoint answers on success. */
+export type EndpointOutput<E extends Endpoint> = z.output<E['response']>;
+
+/** The path with its `:name` parameters filled in, each encoded. */
+export function fillPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+}
