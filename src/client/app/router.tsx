@@ -27,7 +27,8 @@ const dashboardRoutes: RouteObject = {
         {
           path: 'review',
           ...lazyPage(async () => ({
-            Component: (await import('#client/features/reviews/components/add-review-page.tsx')).AddReviewPage,
+            Component: (await import('#client/features/reviews/components/add-review-page.tsx'))
+              .AddReviewPage,
           })),
         },
         {
@@ -51,7 +52,8 @@ const dashboardRoutes: RouteObject = {
         {
           path: 'my-profile/edit-profile/:id',
           ...lazyPage(async () => ({
-            Component: (await import('#client/features/users/components/edit-profile-page.tsx')).EditProfilePage,
+            Component: (await import('#client/features/users/components/edit-profile-page.tsx'))
+              .EditProfilePage,
           })),
         },
         {
@@ -60,7 +62,8 @@ const dashboardRoutes: RouteObject = {
             {
               path: 'user',
               ...lazyPage(async () => ({
-                Component: (await import('#client/features/users/components/all-users-page.tsx')).AllUsersPage,
+                Component: (await import('#client/features/users/components/all-users-page.tsx'))
+                  .AllUsersPage,
               })),
             },
             {
@@ -73,7 +76,8 @@ const dashboardRoutes: RouteObject = {
             {
               path: 'add',
               ...lazyPage(async () => ({
-                Component: (await import('#client/features/tools/components/admin/add-tool-page.tsx')).AddToolPage,
+                Component: (await import('#client/features/tools/components/admin/add-tool-page.tsx'))
+                  .AddToolPage,
               })),
             },
             {

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { authClient } from '#client/lib/auth-client.ts';
+import { accountKeys } from '#client/lib/query-keys.ts';
 import { sessionQueryOptions } from '#client/lib/session.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -11,7 +12,7 @@ export function VerifyEmailPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const queryClient = useQueryClient();
   const verification = useQuery({
-    queryKey: ['verify-email', token],
+    queryKey: accountKeys.verification(token),
     enabled: token !== '',
     retry: false,
     staleTime: Infinity,

@@ -6,7 +6,9 @@ import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { LoadingImage } from '#client/components/ui/loading-image.tsx';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
 import { useConfirmedAction } from '#client/lib/use-confirmed-action.ts';
-import { useDropMail, useResendMail, useUndeliverableMail } from '#client/features/mail/api/undeliverable-mail.ts';
+import { useDropMail } from '#client/features/mail/api/drop-mail.ts';
+import { useUndeliverableMail } from '#client/features/mail/api/get-undeliverable-mail.ts';
+import { useResendMail } from '#client/features/mail/api/resend-mail.ts';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -10,7 +10,7 @@ import type { Tool } from '#shared/schemas/tools.ts';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { useSession } from '#client/lib/session.ts';
-import { usePlaceOrder } from '#client/features/orders/api/orders.ts';
+import { usePlaceOrder } from '#client/features/orders/api/place-order.ts';
 
 type PurchaseFields = { address: string; number: string };
 

@@ -8,7 +8,7 @@ import {
 } from '#shared/payments/test-cards.ts';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
-import { confirmTestPayment } from '#client/features/payments/api/payments.ts';
+import { confirmTestPayment } from '#client/features/payments/api/confirm-test-payment.ts';
 
 interface CardFormProps {
   clientSecret: string | undefined;

@@ -7,7 +7,7 @@ import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
 import { StarRating } from '#client/components/ui/star-rating.tsx';
 import { useSession } from '#client/lib/session.ts';
-import { usePostReview } from '#client/features/reviews/api/reviews.ts';
+import { usePostReview } from '#client/features/reviews/api/post-review.ts';
 
 export function AddReviewPage() {
   const user = useSession().data;

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Review } from '#shared/schemas/reviews.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Stars } from '#client/components/ui/stars.tsx';
-import { useReviews } from '#client/features/reviews/api/reviews.ts';
+import { useReviews } from '#client/features/reviews/api/get-reviews.ts';
 
 const DEFAULT_AVATAR = '/images/default-avatar.svg';
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });

@@ -1,10 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages.ts';
-import {
-  toolInputSchema,
-  toolUpdateFieldsSchema,
-  type ToolUpdateFields,
-} from '#shared/schemas/tools.ts';
+import { toolInputSchema, toolUpdateFieldsSchema, type ToolUpdateFields } from '#shared/schemas/tools.ts';
 import { ImageUploadField } from '#client/components/ui/image-upload-field.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';

@@ -4,15 +4,10 @@ import { messages } from '#shared/messages.ts';
 import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
 import { LoadingImage } from '#client/components/ui/loading-image.tsx';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
-import { ApiRequestError } from '#client/lib/api-client.ts';
 import { useTool } from '#client/features/tools/api/get-tool.ts';
-import { useUpdateTool } from '#client/features/tools/api/tool-mutations.ts';
+import { isEditConflict, useUpdateTool } from '#client/features/tools/api/update-tool.ts';
 import { ToolCard } from '#client/features/tools/components/tool-card.tsx';
 import { ToolForm } from './tool-form.tsx';
-
-/** Someone changed the tool since the form was loaded; the tool is read again, so the form shows it now. */
-const isConflict = (error: unknown): error is ApiRequestError =>
-  error instanceof ApiRequestError && error.statusCode === 409;
 
 export function UpdateToolPage() {
   const { id = '' } = useParams();
@@ -57,7 +52,7 @@ export function UpdateToolPage() {
                 toast.success(messages.toolUpdated);
                 return true;
               } catch (error) {
-                toast.error(isConflict(error) ? error.message : messages.toolSaveFailed);
+                toast.error(isEditConflict(error) ? error.message : messages.toolSaveFailed);
                 return false;
               }
             }}
