@@ -42,6 +42,11 @@ export const messages = {
   reviewThanks: 'Thanks for your valuable feedback',
 } as const;
 
+/** How the account screens and the profile show an error (spec section 8): "Error :" and the message. */
+export function errorText(message: string): string {
+  return `${messages.errorPrefix} ${message}`;
+}
+
 export function toolAdded(name: string): string {
   return `Hurray!!New tools. ${name} added successfully`;
 }

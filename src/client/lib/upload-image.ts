@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { api } from '#shared/api/contract.ts';
 import type { EndpointOutput } from '#shared/api/contract.ts';
 import { UPLOAD_FIELD, type UploadError } from '#shared/schemas/uploads.ts';
@@ -28,4 +29,18 @@ export function uploadImage(file: File, onProgress: (percent: number) => void): 
     form.append(UPLOAD_FIELD, file);
     request.send(form);
   });
+}
+
+/** Uploads with the percent sent so far (null while no upload runs), for an ImageUploadField to show. */
+export function useImageUpload() {
+  const [progress, setProgress] = useState<number | null>(null);
+  const upload = async (file: File) => {
+    setProgress(0);
+    try {
+      return await uploadImage(file, setProgress);
+    } finally {
+      setProgress(null);
+    }
+  };
+  return { progress, upload };
 }

@@ -9,7 +9,7 @@ import { displayName, signUpFormSchema, type SignUpForm } from '#shared/schemas/
 import { Field, PasswordInput } from '#client/components/ui/form-field.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { authClient, authErrorText } from '#client/lib/auth-client.ts';
-import { sessionQueryOptions } from '#client/lib/session.ts';
+import { sessionKeys } from '#client/lib/query-keys.ts';
 import { AuthCard, ErrorText } from './auth-card.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
@@ -48,7 +48,7 @@ export function SignUpPage({ originPath }: { originPath: string }) {
     });
     if (result.error) return setError(authErrorText(result.error));
     reset();
-    await queryClient.invalidateQueries(sessionQueryOptions);
+    await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
     toast.success(messages.profileCreated);
     await navigate('/', { replace: true });
   };

@@ -3,8 +3,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { authClient } from '#client/lib/auth-client.ts';
-import { accountKeys } from '#client/lib/query-keys.ts';
-import { sessionQueryOptions } from '#client/lib/session.ts';
+import { accountKeys, sessionKeys } from '#client/lib/query-keys.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /** Where the verification e-mail's link lands: confirms the address and says how it went. */
@@ -25,7 +24,7 @@ export function VerifyEmailPage() {
   const verified = verification.isSuccess;
 
   useEffect(() => {
-    if (verified) void queryClient.invalidateQueries(sessionQueryOptions);
+    if (verified) void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
   }, [verified, queryClient]);
 
   return (

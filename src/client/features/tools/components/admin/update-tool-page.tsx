@@ -35,9 +35,9 @@ export function UpdateToolPage() {
             currentImage={current.image}
             initial={{
               name: current.name,
-              price: String(current.price),
-              availableQuantity: String(current.availableQuantity),
-              minOrderQuantity: String(current.minOrderQuantity),
+              price: current.price,
+              availableQuantity: current.availableQuantity,
+              minOrderQuantity: current.minOrderQuantity,
               details: current.details,
             }}
             submitLabel="Update"
