@@ -40,6 +40,8 @@ export const messages = {
   toolUpdated: 'Tools Updated SuccessFully',
   toolDeleted: 'Tools delete successfully',
   reviewThanks: 'Thanks for your valuable feedback',
+  personNameRequired: 'Name is required',
+  imageNotOurs: 'The image must be an upload of ours',
 } as const;
 
 /** How the account screens and the profile show an error (spec section 8): "Error :" and the message. */

@@ -10,6 +10,7 @@ import { useDropMail } from '#client/features/mail/api/drop-mail.ts';
 import { useUndeliverableMail } from '#client/features/mail/api/get-undeliverable-mail.ts';
 import { useResendMail } from '#client/features/mail/api/resend-mail.ts';
 
+const ALREADY_GONE = 'That mail was already gone.';
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Mails the shop could not deliver after every retry: send them again once the cause is fixed, or let them go. */
@@ -19,7 +20,7 @@ export function UndeliverableMailPage() {
   const drop = useDropMail();
   const confirmDrop = useConfirmedAction(async (id) => (await drop.mutateAsync(id)).deletedCount, {
     done: 'The mail was let go.',
-    refused: 'That mail was already gone.',
+    refused: ALREADY_GONE,
   });
 
   if (mails.isPending) return <LoadingImage label="Loading the undeliverable mail" />;
@@ -30,7 +31,7 @@ export function UndeliverableMailPage() {
     try {
       const { resentCount } = await resend.mutateAsync(id);
       if (resentCount) toast.success('The mail is on its way again.');
-      else toast.error('That mail was already gone.');
+      else toast.error(ALREADY_GONE);
     } catch (error) {
       toast.error((error as Error).message);
     }
@@ -82,7 +83,7 @@ export function UndeliverableMailPage() {
           ))}
         </DataTable>
       )}
-      <ConfirmDialog title="Are You Sure?" {...confirmDrop.dialog} />
+      <ConfirmDialog {...confirmDrop.dialog} />
     </section>
   );
 }

@@ -119,7 +119,7 @@ export function ManageOrdersPage() {
           ))}
         </DataTable>
       )}
-      <ConfirmDialog title="Are You Sure?" {...confirmDelete.dialog} />
+      <ConfirmDialog {...confirmDelete.dialog} />
     </section>
   );
 }

@@ -102,7 +102,7 @@ export function MyOrdersPage() {
           ))}
         </DataTable>
       )}
-      <ConfirmDialog title="Are You Sure?" {...confirmCancel.dialog} />
+      <ConfirmDialog {...confirmCancel.dialog} />
     </section>
   );
 }

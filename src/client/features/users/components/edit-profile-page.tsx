@@ -11,6 +11,7 @@ import { ImageUploadField } from '#client/components/ui/image-upload-field.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { LoadingImage } from '#client/components/ui/loading-image.tsx';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
+import { texts } from '#client/lib/texts.ts';
 import { useImageUpload } from '#client/lib/upload-image.ts';
 import { useUpdateUser } from '#client/features/users/api/update-user.ts';
 import { Avatar } from './avatar.tsx';
@@ -90,7 +91,7 @@ function EditProfileForm({ user }: { user: User }) {
 
 export function EditProfilePage() {
   const profile = useProfile();
-  if (profile.isPending) return <LoadingImage label="Loading your profile" />;
+  if (profile.isPending) return <LoadingImage label={texts.loadingProfile} />;
   if (profile.isError)
     return <ErrorNotice message={profile.error.message} onRetry={() => void profile.refetch()} />;
   return (

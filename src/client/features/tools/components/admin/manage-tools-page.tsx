@@ -61,7 +61,7 @@ export function ManageToolsPage() {
           ))}
         </DataTable>
       )}
-      <ConfirmDialog title="Are You Sure?" {...confirmDelete.dialog} />
+      <ConfirmDialog {...confirmDelete.dialog} />
     </section>
   );
 }

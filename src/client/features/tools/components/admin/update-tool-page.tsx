@@ -4,6 +4,7 @@ import { messages } from '#shared/messages.ts';
 import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
 import { LoadingImage } from '#client/components/ui/loading-image.tsx';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
+import { texts } from '#client/lib/texts.ts';
 import { useTool } from '#client/features/tools/api/get-tool.ts';
 import { isEditConflict, useUpdateTool } from '#client/features/tools/api/update-tool.ts';
 import { ToolCard } from '#client/features/tools/components/tool-card.tsx';
@@ -14,7 +15,7 @@ export function UpdateToolPage() {
   // Loaded once and kept (TanStack Query), not on every render as in the spec's original.
   const tool = useTool(id);
   const update = useUpdateTool(id);
-  if (tool.isPending) return <LoadingImage label="Loading the tool" />;
+  if (tool.isPending) return <LoadingImage label={texts.loadingTool} />;
   if (tool.isError) return <ErrorNotice message={tool.error.message} />;
   const current = tool.data;
 
