@@ -15,8 +15,17 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          // Screens and forms in a DOM, with only the network stubbed (src/client/testing).
+          name: 'client',
+          include: ['src/client/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['src/client/testing/setup.ts'],
         },
       },
     ],

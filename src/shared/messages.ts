@@ -40,7 +40,14 @@ export const messages = {
   toolUpdated: 'Tools Updated SuccessFully',
   toolDeleted: 'Tools delete successfully',
   reviewThanks: 'Thanks for your valuable feedback',
+  personNameRequired: 'Name is required',
+  imageNotOurs: 'The image must be an upload of ours',
 } as const;
+
+/** How the account screens and the profile show an error (spec section 8): "Error :" and the message. */
+export function errorText(message: string): string {
+  return `${messages.errorPrefix} ${message}`;
+}
 
 export function toolAdded(name: string): string {
   return `Hurray!!New tools. ${name} added successfully`;

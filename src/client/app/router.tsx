@@ -5,97 +5,128 @@ import { RequireAuth } from './guards/require-auth.tsx';
 import { SiteLayout } from './layouts/site-layout.tsx';
 import { ErrorPage } from './pages/error-page.tsx';
 import { HomePage } from './pages/home-page.tsx';
+import type * as routeLoaders from './route-loaders.ts';
+
+type Screen = () => Promise<ComponentType>;
+type LoaderName = keyof typeof routeLoaders;
 
 // Account, dashboard, admin, blog and portfolio screens are separate chunks, loaded when their route is visited.
-const lazyPage = (load: () => Promise<{ Component: ComponentType }>) => ({ lazy: load });
+const lazyScreen = (Component: Screen) => ({
+  lazy: async () => ({ Component: await Component() }),
+});
+
+/**
+ * A screen with a loader (./route-loaders.ts): both are fetched side by side, so the screen's data is asked
+ * for while its code loads. Screens without one keep lazy()'s function form, because in the object form
+ * React Router (7.18) does not report a failed download of the screen's code to the error page.
+ */
+const lazyScreenWithData = (loader: LoaderName, Component: Screen) => ({
+  lazy: { loader: async () => (await import('./route-loaders.ts'))[loader], Component },
+});
 
 const dashboardRoutes: RouteObject = {
   path: 'dashboard',
   element: <RequireAuth />,
   children: [
     {
-      ...lazyPage(async () => ({
-        Component: (await import('./layouts/dashboard-layout.tsx')).DashboardLayout,
-      })),
+      ...lazyScreenWithData(
+        'dashboardLoader',
+        async () => (await import('./layouts/dashboard-layout.tsx')).DashboardLayout,
+      ),
       children: [
         {
           index: true,
-          ...lazyPage(async () => ({
-            Component: (await import('./layouts/dashboard-layout.tsx')).DashboardHome,
-          })),
+          ...lazyScreen(async () => (await import('./layouts/dashboard-layout.tsx')).DashboardHome),
         },
         {
           path: 'review',
-          ...lazyPage(async () => ({
-            Component: (await import('#client/features/reviews/components/add-review-page.tsx')).AddReviewPage,
-          })),
+          ...lazyScreen(
+            async () =>
+              (await import('#client/features/reviews/components/add-review-page.tsx')).AddReviewPage,
+          ),
         },
         {
           path: 'profile',
-          ...lazyPage(async () => ({
-            Component: (await import('#client/features/users/components/profile-page.tsx')).ProfilePage,
-          })),
+          ...lazyScreenWithData(
+            'profileLoader',
+            async () => (await import('#client/features/users/components/profile-page.tsx')).ProfilePage,
+          ),
         },
         {
           path: 'myorder',
-          ...lazyPage(async () => ({
-            Component: (await import('#client/features/orders/components/my-orders-page.tsx')).MyOrdersPage,
-          })),
+          ...lazyScreenWithData(
+            'myOrdersLoader',
+            async () => (await import('#client/features/orders/components/my-orders-page.tsx')).MyOrdersPage,
+          ),
         },
         {
           path: 'payment/:id',
-          ...lazyPage(async () => ({
-            Component: (await import('#client/features/payments/components/payment-page.tsx')).PaymentPage,
-          })),
+          ...lazyScreenWithData(
+            'paymentLoader',
+            async () => (await import('#client/features/payments/components/payment-page.tsx')).PaymentPage,
+          ),
         },
         {
           path: 'my-profile/edit-profile/:id',
-          ...lazyPage(async () => ({
-            Component: (await import('#client/features/users/components/edit-profile-page.tsx')).EditProfilePage,
-          })),
+          ...lazyScreenWithData(
+            'profileLoader',
+            async () =>
+              (await import('#client/features/users/components/edit-profile-page.tsx')).EditProfilePage,
+          ),
         },
         {
-          ...lazyPage(async () => ({ Component: (await import('./guards/require-admin.tsx')).RequireAdmin })),
+          ...lazyScreen(async () => (await import('./guards/require-admin.tsx')).RequireAdmin),
           children: [
             {
               path: 'user',
-              ...lazyPage(async () => ({
-                Component: (await import('#client/features/users/components/all-users-page.tsx')).AllUsersPage,
-              })),
+              ...lazyScreenWithData(
+                'usersLoader',
+                async () =>
+                  (await import('#client/features/users/components/all-users-page.tsx')).AllUsersPage,
+              ),
             },
             {
               path: 'manageOrder',
-              ...lazyPage(async () => ({
-                Component: (await import('#client/features/orders/components/manage-orders-page.tsx'))
-                  .ManageOrdersPage,
-              })),
+              ...lazyScreenWithData(
+                'allOrdersLoader',
+                async () =>
+                  (await import('#client/features/orders/components/manage-orders-page.tsx'))
+                    .ManageOrdersPage,
+              ),
             },
             {
               path: 'add',
-              ...lazyPage(async () => ({
-                Component: (await import('#client/features/tools/components/admin/add-tool-page.tsx')).AddToolPage,
-              })),
+              ...lazyScreen(
+                async () =>
+                  (await import('#client/features/tools/components/admin/add-tool-page.tsx')).AddToolPage,
+              ),
             },
             {
               path: 'updateTool/:id',
-              ...lazyPage(async () => ({
-                Component: (await import('#client/features/tools/components/admin/update-tool-page.tsx'))
-                  .UpdateToolPage,
-              })),
+              ...lazyScreenWithData(
+                'updateToolLoader',
+                async () =>
+                  (await import('#client/features/tools/components/admin/update-tool-page.tsx'))
+                    .UpdateToolPage,
+              ),
             },
             {
               path: 'mail',
-              ...lazyPage(async () => ({
-                Component: (await import('#client/features/mail/components/undeliverable-mail-page.tsx'))
-                  .UndeliverableMailPage,
-              })),
+              ...lazyScreenWithData(
+                'mailLoader',
+                async () =>
+                  (await import('#client/features/mail/components/undeliverable-mail-page.tsx'))
+                    .UndeliverableMailPage,
+              ),
             },
             {
               path: 'manageTools',
-              ...lazyPage(async () => ({
-                Component: (await import('#client/features/tools/components/admin/manage-tools-page.tsx'))
-                  .ManageToolsPage,
-              })),
+              ...lazyScreenWithData(
+                'manageToolsLoader',
+                async () =>
+                  (await import('#client/features/tools/components/admin/manage-tools-page.tsx'))
+                    .ManageToolsPage,
+              ),
             },
           ],
         },
@@ -112,31 +143,29 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       {
         path: 'signin',
-        ...lazyPage(async () => ({ Component: (await import('./pages/account-pages.tsx')).SignIn })),
+        ...lazyScreen(async () => (await import('./pages/account-pages.tsx')).SignIn),
       },
       {
         path: 'signup',
-        ...lazyPage(async () => ({ Component: (await import('./pages/account-pages.tsx')).SignUp })),
+        ...lazyScreen(async () => (await import('./pages/account-pages.tsx')).SignUp),
       },
       {
         path: 'reset-password',
-        ...lazyPage(async () => ({ Component: (await import('./pages/account-pages.tsx')).ResetPassword })),
+        ...lazyScreen(async () => (await import('./pages/account-pages.tsx')).ResetPassword),
       },
       {
         path: 'verify-email',
-        ...lazyPage(async () => ({ Component: (await import('./pages/account-pages.tsx')).VerifyEmail })),
+        ...lazyScreen(async () => (await import('./pages/account-pages.tsx')).VerifyEmail),
       },
       {
         path: 'contact',
-        ...lazyPage(async () => ({
-          Component: (await import('#client/features/contact/components/contact-page.tsx')).ContactPage,
-        })),
+        ...lazyScreen(
+          async () => (await import('#client/features/contact/components/contact-page.tsx')).ContactPage,
+        ),
       },
       {
         path: 'blog',
-        ...lazyPage(async () => ({
-          Component: (await import('#client/features/blog/components/blog-page.tsx')).BlogPage,
-        })),
+        ...lazyScreen(async () => (await import('#client/features/blog/components/blog-page.tsx')).BlogPage),
       },
       { path: 'parts', element: <ToolsPage /> },
       {
@@ -145,22 +174,24 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            ...lazyPage(async () => ({
-              Component: (await import('./pages/tool-purchase-page.tsx')).ToolPurchasePage,
-            })),
+            ...lazyScreenWithData(
+              'toolLoader',
+              async () => (await import('./pages/tool-purchase-page.tsx')).ToolPurchasePage,
+            ),
           },
         ],
       },
       {
         path: 'my-portfolio',
-        ...lazyPage(async () => ({
-          Component: (await import('#client/features/portfolio/components/portfolio-page.tsx')).PortfolioPage,
-        })),
+        ...lazyScreen(
+          async () =>
+            (await import('#client/features/portfolio/components/portfolio-page.tsx')).PortfolioPage,
+        ),
       },
       dashboardRoutes,
       {
         path: '*',
-        ...lazyPage(async () => ({ Component: (await import('./pages/not-found-page.tsx')).NotFoundPage })),
+        ...lazyScreen(async () => (await import('./pages/not-found-page.tsx')).NotFoundPage),
       },
     ],
   },

@@ -1,5 +1,9 @@
-import { fillPath, type Endpoint, type EndpointInput, type EndpointOutput } from '#shared/api/contract.ts';
+import type { Endpoint, EndpointInput, EndpointOutput } from '#shared/api/contract.ts';
+import { fillPath } from '#shared/api/fill-path.ts';
 import type { ApiError } from '#shared/schemas/errors.ts';
+
+/** Where the API answers, on the page's own origin. */
+export const API_BASE = '/api';
 
 /** An error answer of our API, carrying its `{ statusCode, error, message }` (and Better Auth's code). */
 export class ApiRequestError extends Error {
@@ -13,8 +17,13 @@ export class ApiRequestError extends Error {
   }
 }
 
-async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(`/api${path}`, {
+/** One JSON request below /api; an answer that is not 2xx throws an ApiRequestError with its message. */
+export async function requestJson(
+  method: string,
+  path: string,
+  { body, signal }: { body?: unknown; signal?: AbortSignal | undefined } = {},
+): Promise<unknown> {
+  const response = await fetch(`${API_BASE}${path}`, {
     method,
     signal,
     headers: {
@@ -33,26 +42,23 @@ async function request<T>(method: string, path: string, body?: unknown, signal?:
       error?.code,
     );
   }
-  return data as T;
+  return data;
 }
 
-export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
-  return request<T>('GET', path, undefined, signal);
-}
-
-export function apiSend<T>(
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  return request<T>(method, path, body);
+function queryString(query: object | undefined): string {
+  if (!query) return '';
+  const pairs = Object.entries(query).flatMap(([name, value]) =>
+    value === undefined ? [] : [[name, String(value)]],
+  );
+  return pairs.length > 0 ? `?${new URLSearchParams(pairs)}` : '';
 }
 
 /**
  * Calls an endpoint of the shared contract: the path, the parameters, the body and the answer's type all come
- * from its one description in `#shared/api/contract.ts`.
+ * from its one description in `#shared/api/contract.ts`. Only the entry's method and path are read here: the
+ * browser's build leaves the schemas out (vite.config.ts).
  */
-export function callApi<E extends Endpoint>(
+export async function callApi<E extends Endpoint>(
   endpoint: E,
   input: EndpointInput<E>,
   signal?: AbortSignal,
@@ -62,12 +68,6 @@ export function callApi<E extends Endpoint>(
     query?: object;
     body?: unknown;
   };
-  const search = query
-    ? `?${new URLSearchParams(
-        Object.entries(query).flatMap(([name, value]) =>
-          value === undefined ? [] : [[name, String(value)]],
-        ),
-      )}`
-    : '';
-  return request(endpoint.method, `${fillPath(endpoint.path, params)}${search}`, body, signal);
+  const path = `${fillPath(endpoint.path, params)}${queryString(query)}`;
+  return (await requestJson(endpoint.method, path, { body, signal })) as EndpointOutput<E>;
 }

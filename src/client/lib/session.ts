@@ -1,23 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, apiSend } from './api-client.ts';
+import type { Session } from '#shared/schemas/session.ts';
+import { requestJson } from './api-client.ts';
 import { queryClient } from './query-client.ts';
+import { sessionKeys, toolKeys } from './query-keys.ts';
 
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-  role: string;
-}
+// Better Auth's own endpoints, which the contract leaves to it: the page reads the session and signs out
+// through these two calls, so that the full auth client is loaded only by the sign-in screens.
 
-/**
- * The signed-in user, read from the server (the session lives in an HttpOnly cookie the page cannot see).
- * Kept small on purpose: the full auth client is loaded only by the sign-in screens.
- */
+/** The signed-in user, read from the server (the session lives in an HttpOnly cookie the page cannot see). */
 export const sessionQueryOptions = queryOptions({
-  queryKey: ['session'],
+  queryKey: sessionKeys.all,
   queryFn: async ({ signal }) =>
-    (await apiGet<{ user: SessionUser } | null>('/auth/get-session', signal))?.user ?? null,
+    ((await requestJson('GET', '/auth/get-session', { signal })) as Session)?.user ?? null,
   staleTime: 5 * 60_000,
 });
 
@@ -25,10 +19,10 @@ export function useSession() {
   return useQuery(sessionQueryOptions);
 }
 
-/** Ends the session on the server and forgets everything fetched for this user. */
+/** Ends the session on the server and forgets everything fetched for this user (the catalogue stays). */
 export async function signOut(): Promise<void> {
-  await apiSend('POST', '/auth/sign-out', {});
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'tools' });
+  await requestJson('POST', '/auth/sign-out', { body: {} });
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== toolKeys.all[0] });
   queryClient.setQueryData(sessionQueryOptions.queryKey, null);
 }
 

@@ -309,8 +309,3 @@ export type EndpointInput<E extends Endpoint> = (E['params'] extends z.ZodType
 
 /** What the endpoint answers on success. */
 export type EndpointOutput<E extends Endpoint> = z.output<E['response']>;
-
-/** The path with its `:name` parameters filled in, each encoded. */
-export function fillPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
-}

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The built-in test gateway behaves like Stripe's test mode: the same test card numbers give the same
  * outcomes and the same messages (the precedent is Saleor's dummy gateway and Vendure's dummy handler).
@@ -52,26 +54,50 @@ export function passesLuhn(digits: string): boolean {
   return digits.length > 0 && sum % 10 === 0;
 }
 
+type CardField = 'number' | 'expiry' | 'cvc';
+
 /** The form's own checks, as Stripe Elements makes them while the card is typed; null when complete. */
-export function incompleteCardMessage(card: CardInput, now = new Date()): string | null {
+export function incompleteCardProblem(
+  card: CardInput,
+  now = new Date(),
+): { field: CardField; message: string } | null {
+  const problem = (field: CardField, message: string) => ({ field, message });
   const digits = digitsOnly(card.number);
-  if (digits.length < 16) return cardMessages.numberIncomplete;
-  if (digits.length > 19 || !passesLuhn(digits)) return cardMessages.numberInvalid;
-  if (card.expMonth === undefined || card.expYear === undefined) return cardMessages.expiryIncomplete;
+  if (digits.length < 16) return problem('number', cardMessages.numberIncomplete);
+  if (digits.length > 19 || !passesLuhn(digits)) return problem('number', cardMessages.numberInvalid);
+  if (card.expMonth === undefined || card.expYear === undefined)
+    return problem('expiry', cardMessages.expiryIncomplete);
   if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12)
-    return cardMessages.expiryInvalid;
+    return problem('expiry', cardMessages.expiryInvalid);
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
   const thisYear = now.getFullYear();
   if (year < thisYear || (year === thisYear && card.expMonth < now.getMonth() + 1))
-    return cardMessages.expiryPast;
-  if (!/^\d{3,4}$/.test(card.cvc)) return cardMessages.cvcIncomplete;
+    return problem('expiry', cardMessages.expiryPast);
+  if (!/^\d{3,4}$/.test(card.cvc)) return problem('cvc', cardMessages.cvcIncomplete);
   return null;
 }
 
+/** The card form as typed ("12 / 34" for the expiry), checked as Stripe Elements does, giving the card to send. */
+export const testCardFormSchema = z
+  .object({ number: z.string(), expiry: z.string(), cvc: z.string() })
+  .transform(({ number, expiry, cvc }): CardInput => {
+    const [month, year] = [digitsOnly(expiry).slice(0, 2), digitsOnly(expiry).slice(2, 4)];
+    return {
+      number,
+      expMonth: month.length === 2 ? Number(month) : undefined,
+      expYear: year.length === 2 ? Number(year) : undefined,
+      cvc,
+    };
+  })
+  .superRefine((card, context) => {
+    const problem = incompleteCardProblem(card);
+    if (problem) context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
+
 /** The gateway's verdict on a complete card: null when the payment succeeds, else the card's message. */
 export function testCardDecline(card: CardInput, now = new Date()): string | null {
-  const incomplete = incompleteCardMessage(card, now);
-  if (incomplete) return incomplete;
+  const incomplete = incompleteCardProblem(card, now);
+  if (incomplete) return incomplete.message;
   const digits = digitsOnly(card.number);
   return digits in outcomes ? outcomes[digits]! : cardMessages.notATestCard;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '#shared/messages.ts';
 import { emailSchema, passwordSchema } from './auth.ts';
 import { UPLOAD_URL_PATTERN } from './common.ts';
 
@@ -6,16 +7,16 @@ import { UPLOAD_URL_PATTERN } from './common.ts';
 
 /** A display name as the account keeps it (sign-up joins first and last name). */
 export const displayNameSchema = z
-  .string({ message: 'Name is required' })
+  .string({ message: messages.personNameRequired })
   .trim()
-  .min(1, 'Name is required')
+  .min(1, messages.personNameRequired)
   .max(100, { message: 'Name is too long', abort: true });
 
 /** A profile picture set through the account endpoints: none, or an upload of ours. */
 const accountImageSchema = z
-  .string({ message: 'The image must be an upload of ours' })
-  .max(200, { message: 'The image must be an upload of ours', abort: true })
-  .refine((value) => value === '' || UPLOAD_URL_PATTERN.test(value), 'The image must be an upload of ours')
+  .string({ message: messages.imageNotOurs })
+  .max(200, { message: messages.imageNotOurs, abort: true })
+  .refine((value) => value === '' || UPLOAD_URL_PATTERN.test(value), messages.imageNotOurs)
   .nullable()
   .optional();
 

@@ -54,6 +54,13 @@ export type SignUpForm = z.infer<typeof signUpFormSchema>;
 
 export const resetPasswordFormSchema = z.object({ newPassword: passwordSchema });
 
+/** The sign-in form: the browser requires both fields (spec section 5); the same rule in the sign-up's words. */
+export const signInFormSchema = z.object({
+  email: z.string().trim().min(1, messages.emailRequired),
+  password: z.string().min(1, messages.passwordRequired),
+});
+export type SignInForm = z.infer<typeof signInFormSchema>;
+
 /** The display name on sign-up: first and last name joined without a separator, as the spec says. */
 export function displayName(firstname: string, lastname: string): string {
   return `${firstname.trim()}${lastname.trim()}`;

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { messages } from '#shared/messages.ts';
 import { emailSchema } from './auth.ts';
 
 /** The Get In Touch form; the server enforces the same rules. */
 export const contactMessageSchema = z.object({
   name: z
-    .string({ message: 'Name is required' })
+    .string({ message: messages.personNameRequired })
     .trim()
-    .min(1, 'Name is required')
+    .min(1, messages.personNameRequired)
     .max(100, { message: 'At most 100 characters', abort: true })
     .regex(/^[^\r\n]*$/, 'The name must fit on one line'),
   email: emailSchema,

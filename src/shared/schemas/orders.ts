@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { messages } from '#shared/messages.ts';
-import { MAX_STOCK } from './tools.ts';
+import { belowMinimum, messages, notEnoughStock } from '#shared/messages.ts';
+import { MAX_STOCK, type Tool } from './tools.ts';
 
 export const orderSchema = z.object({
   _id: z.string(),
@@ -36,6 +36,21 @@ export const purchaseFieldsSchema = z.object({
     .max(300, 'At most 300 characters'),
   number: z.string().trim().min(1, messages.numberRequired).max(40, 'At most 40 characters'),
 });
+export type PurchaseFields = z.infer<typeof purchaseFieldsSchema>;
+
+/**
+ * The tool page's quantity form (spec section 5, "Purchase"): within the tool's stock and minimum order, as
+ * whole pieces. Its messages show as toasts.
+ */
+export function quantityFormSchema(tool: Pick<Tool, 'name' | 'availableQuantity' | 'minOrderQuantity'>) {
+  return z.object({
+    quantity: z
+      .number({ message: messages.quantityRequired })
+      .max(tool.availableQuantity, notEnoughStock(tool.name))
+      .min(tool.minOrderQuantity, belowMinimum(tool.name, tool.minOrderQuantity))
+      .transform(Math.floor),
+  });
+}
 
 export const placeOrderSchema = purchaseFieldsSchema.extend({
   toolId: z.string().min(1, 'toolId is required'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '#shared/messages.ts';
 
 export const reviewInputSchema = z.object({
   customRating: z
@@ -10,7 +11,7 @@ export const reviewInputSchema = z.object({
     .string({ message: 'Please write your review' })
     .trim()
     .min(1, 'Please write your review')
-    .min(3, 'Minimum 3 character required')
+    .min(3, messages.minThree)
     .max(1000, 'At most 1000 characters'),
 });
 export type ReviewInput = z.infer<typeof reviewInputSchema>;

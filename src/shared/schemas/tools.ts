@@ -71,8 +71,8 @@ export const toolInputSchema = z.object({
   image: z
     .string({ message: messages.imageRequired })
     .min(1, messages.imageRequired)
-    .max(200, { message: 'The image must be an upload of ours', abort: true })
-    .regex(TOOL_IMAGE_PATTERN, 'The image must be an upload of ours'),
+    .max(200, { message: messages.imageNotOurs, abort: true })
+    .regex(TOOL_IMAGE_PATTERN, messages.imageNotOurs),
 });
 export type ToolInput = z.infer<typeof toolInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '#shared/messages.ts';
 import { UPLOAD_URL_PATTERN } from './common.ts';
 
 export const userSchema = z.object({
@@ -27,7 +28,7 @@ export const profileUpdateSchema = z.object({
   img: z
     .string()
     .trim()
-    .refine((value) => value === '' || UPLOAD_URL_PATTERN.test(value), 'The image must be an upload of ours')
+    .refine((value) => value === '' || UPLOAD_URL_PATTERN.test(value), messages.imageNotOurs)
     .optional(),
   email: z.string().optional(),
 });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation, type Location } from 'react-router';
 import { LoadingImage } from '#client/components/ui/loading-image.tsx';
 import { useSession } from '#client/lib/session.ts';
+import { texts } from '#client/lib/texts.ts';
 
 /** The page the user came from (set by RequireAuth), else the home page. */
 export function useOriginPath(): string {
@@ -13,7 +14,7 @@ export function useOriginPath(): string {
 export function RedirectSignedIn({ children }: { children: ReactNode }) {
   const session = useSession();
   const origin = useOriginPath();
-  if (session.isPending) return <LoadingImage label="Checking your session" />;
+  if (session.isPending) return <LoadingImage label={texts.checkingSession} />;
   if (session.data) return <Navigate to={origin} replace />;
   return children;
 }

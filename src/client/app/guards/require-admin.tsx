@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useAdminCheck } from '#client/features/users/api/check-admin.ts';
 import { signOut } from '#client/lib/session.ts';
-import { useAdminCheck } from './use-admin-check.ts';
 
 /** Administrators only: a spinner during the check; anyone else is signed out and sent to /signin. */
 export function RequireAdmin() {

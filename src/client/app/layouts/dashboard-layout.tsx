@@ -1,8 +1,8 @@
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
 import { NavLink, Outlet } from 'react-router';
 import { useSession } from '#client/lib/session.ts';
-import { useUndeliverableMail } from '#client/features/mail/api/undeliverable-mail.ts';
-import { useAdminCheck } from '#client/app/guards/use-admin-check.ts';
+import { useUndeliverableMail } from '#client/features/mail/api/get-undeliverable-mail.ts';
+import { useAdminCheck } from '#client/features/users/api/check-admin.ts';
 
 const adminMenu = [
   { to: '/dashboard/user', label: 'All User' },

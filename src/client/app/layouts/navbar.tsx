@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { messages } from '#shared/messages.ts';
+import { errorText, messages } from '#shared/messages.ts';
 import { BrandMark } from '#client/components/ui/brand-mark.tsx';
 import { SocialLinks } from '#client/components/ui/social-icons.tsx';
 import { firstName, signOut, useSession } from '#client/lib/session.ts';
@@ -36,7 +36,7 @@ function AccountLinks({ block = false }: { block?: boolean }) {
       toast.success(messages.signedOut);
       await navigate('/');
     } catch (error) {
-      toast.error(`Error : ${(error as Error).message}`);
+      toast.error(errorText((error as Error).message));
     }
   };
   return (

@@ -4,6 +4,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { WhenVisible } from '#client/components/ui/when-visible.tsx';
 import { BannerCarousel } from '#client/features/home/components/banner-carousel.tsx';
 import { LatestTools } from '#client/features/tools/components/latest-tools.tsx';
+import { texts } from '#client/lib/texts.ts';
 
 // Below the banner: these sections and their libraries load after the first paint, the lower ones once near.
 const StatsCounters = lazy(async () => ({
@@ -40,7 +41,7 @@ export function HomePage() {
               Reviews
             </h2>
           </div>
-          <WhenVisible fallback={<Spinner label="Loading reviews" />}>
+          <WhenVisible fallback={<Spinner label={texts.loadingReviews} />}>
             <ReviewsCarousel />
           </WhenVisible>
         </div>

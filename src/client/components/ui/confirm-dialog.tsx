@@ -2,13 +2,12 @@ import { useEffect, useRef } from 'react';
 
 interface ConfirmDialogProps {
   open: boolean;
-  title: string;
   onYes: () => void;
   onNo: () => void;
 }
 
-/** A native modal <dialog> (focus trap and Escape for free) asking Yes or No. */
-export function ConfirmDialog({ open, title, onYes, onNo }: ConfirmDialogProps) {
+/** The spec's "Are You Sure?" with Yes and No, in a native modal <dialog> (focus trap and Escape for free). */
+export function ConfirmDialog({ open, onYes, onNo }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -21,7 +20,7 @@ export function ConfirmDialog({ open, title, onYes, onNo }: ConfirmDialogProps) 
     <dialog ref={ref} className="modal" aria-labelledby="confirm-title" onCancel={onNo}>
       <div className="modal-box max-w-sm">
         <h3 id="confirm-title" className="text-xl font-bold">
-          {title}
+          Are You Sure?
         </h3>
         <div className="modal-action">
           <button type="button" className="btn" onClick={onNo}>

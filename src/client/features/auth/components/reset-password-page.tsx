@@ -5,7 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { resetPasswordFormSchema } from '#shared/schemas/auth.ts';
 import { Field, PasswordInput } from '#client/components/ui/form-field.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
-import { authClient } from '#client/lib/auth-client.ts';
+import { authClient, authErrorText } from '#client/lib/auth-client.ts';
+import { texts } from '#client/lib/texts.ts';
 import { AuthCard, ErrorText } from './auth-card.tsx';
 
 const EXPIRED =
@@ -27,7 +28,7 @@ export function ResetPasswordPage() {
     setError('');
     const result = await authClient.resetPassword({ newPassword, token });
     if (result.error)
-      return setError(result.error.code === 'INVALID_TOKEN' ? EXPIRED : `Error : ${result.error.message}`);
+      return setError(result.error.code === 'INVALID_TOKEN' ? EXPIRED : authErrorText(result.error));
     setDone(true);
   };
 
@@ -42,11 +43,7 @@ export function ResetPasswordPage() {
         </div>
       ) : (
         <form className="grid gap-4" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-          <Field
-            label="New password"
-            error={errors.newPassword?.message}
-            hint="At least 8 letters and digits, with both."
-          >
+          <Field label="New password" error={errors.newPassword?.message} hint={texts.passwordHint}>
             {(props) => (
               <PasswordInput
                 {...props}

@@ -1,89 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { messages } from '#shared/messages.ts';
+import { signInFormSchema, type SignInForm } from '#shared/schemas/auth.ts';
 import { Field, PasswordInput } from '#client/components/ui/form-field.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { authClient, authErrorText } from '#client/lib/auth-client.ts';
-import { sessionQueryOptions } from '#client/lib/session.ts';
+import { sessionKeys } from '#client/lib/query-keys.ts';
 import { AuthCard, ErrorText } from './auth-card.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
 export function SignInPage({ originPath }: { originPath: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [pending, setPending] = useState<'signin' | 'reset' | null>(null);
+  const [resetting, setResetting] = useState(false);
   const [error, setError] = useState('');
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInForm>({
+    resolver: zodResolver(signInFormSchema),
+    defaultValues: { email: '', password: '' },
+  });
 
-  const signIn = async (event: FormEvent) => {
-    event.preventDefault();
-    setPending('signin');
+  const signIn = async ({ email, password }: SignInForm) => {
     setError('');
     const result = await authClient.signIn.email({ email, password });
-    setPending(null);
     if (result.error) return setError(authErrorText(result.error));
-    await queryClient.invalidateQueries(sessionQueryOptions);
+    await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
     await navigate(originPath, { replace: true });
   };
 
   const resetPassword = async () => {
     setError('');
-    if (!email.trim()) return void toast.error(messages.resetNeedsEmail);
-    setPending('reset');
+    const email = signInFormSchema.shape.email.safeParse(getValues('email'));
+    if (!email.success) return void toast.error(messages.resetNeedsEmail);
+    setResetting(true);
     const result = await authClient.requestPasswordReset({
-      email: email.trim(),
+      email: email.data,
       redirectTo: '/reset-password',
     });
-    setPending(null);
+    setResetting(false);
     if (result.error) return setError(authErrorText(result.error));
     toast.success(messages.resetSent);
   };
 
+  // No noValidate: the browser itself asks for both fields, as the spec has it.
   return (
     <AuthCard title="Sign In" description="Sign in to order tools in bulk, pay and follow your deliveries.">
-      <form className="grid gap-4" onSubmit={(event) => void signIn(event)}>
-        <Field label="Email">
+      <form className="grid gap-4" onSubmit={(event) => void handleSubmit(signIn)(event)}>
+        <Field label="Email" error={errors.email?.message}>
           {(props) => (
             <input
               {...props}
+              {...register('email')}
               type="email"
-              name="email"
               autoComplete="email"
               required
               className="input w-full"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
             />
           )}
         </Field>
-        <Field label="Password">
+        <Field label="Password" error={errors.password?.message}>
           {(props) => (
-            <PasswordInput
-              {...props}
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
+            <PasswordInput {...props} {...register('password')} autoComplete="current-password" required />
           )}
         </Field>
         {error && <ErrorText>{error}</ErrorText>}
-        <LoadingButton
-          loading={pending === 'signin'}
-          disabled={pending !== null}
-          className="btn btn-primary w-full"
-        >
+        <LoadingButton loading={isSubmitting} disabled={resetting} className="btn btn-primary w-full">
           Submit
         </LoadingButton>
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <LoadingButton
             type="button"
-            loading={pending === 'reset'}
-            disabled={pending !== null}
+            loading={resetting}
+            disabled={isSubmitting}
             className="btn btn-link btn-sm px-0"
             onClick={() => void resetPassword()}
           >

@@ -9,7 +9,8 @@ import { displayName, signUpFormSchema, type SignUpForm } from '#shared/schemas/
 import { Field, PasswordInput } from '#client/components/ui/form-field.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { authClient, authErrorText } from '#client/lib/auth-client.ts';
-import { sessionQueryOptions } from '#client/lib/session.ts';
+import { sessionKeys } from '#client/lib/query-keys.ts';
+import { texts } from '#client/lib/texts.ts';
 import { AuthCard, ErrorText } from './auth-card.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
@@ -48,7 +49,7 @@ export function SignUpPage({ originPath }: { originPath: string }) {
     });
     if (result.error) return setError(authErrorText(result.error));
     reset();
-    await queryClient.invalidateQueries(sessionQueryOptions);
+    await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
     toast.success(messages.profileCreated);
     await navigate('/', { replace: true });
   };
@@ -79,11 +80,7 @@ export function SignUpPage({ originPath }: { originPath: string }) {
             />
           )}
         </Field>
-        <Field
-          label="Password"
-          error={errors.password?.message}
-          hint="At least 8 letters and digits, with both."
-        >
+        <Field label="Password" error={errors.password?.message} hint={texts.passwordHint}>
           {(props) => <PasswordInput {...props} {...field('password')} autoComplete="new-password" />}
         </Field>
         <Field label="Confirm password" error={errors.confirmPassword?.message}>

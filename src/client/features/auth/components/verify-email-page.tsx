@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { authClient } from '#client/lib/auth-client.ts';
-import { sessionQueryOptions } from '#client/lib/session.ts';
+import { accountKeys, sessionKeys } from '#client/lib/query-keys.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /** Where the verification e-mail's link lands: confirms the address and says how it went. */
@@ -11,7 +11,7 @@ export function VerifyEmailPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const queryClient = useQueryClient();
   const verification = useQuery({
-    queryKey: ['verify-email', token],
+    queryKey: accountKeys.verification(token),
     enabled: token !== '',
     retry: false,
     staleTime: Infinity,
@@ -24,7 +24,7 @@ export function VerifyEmailPage() {
   const verified = verification.isSuccess;
 
   useEffect(() => {
-    if (verified) void queryClient.invalidateQueries(sessionQueryOptions);
+    if (verified) void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
   }, [verified, queryClient]);
 
   return (

@@ -6,8 +6,11 @@ import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { LoadingImage } from '#client/components/ui/loading-image.tsx';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
 import { useConfirmedAction } from '#client/lib/use-confirmed-action.ts';
-import { useDropMail, useResendMail, useUndeliverableMail } from '#client/features/mail/api/undeliverable-mail.ts';
+import { useDropMail } from '#client/features/mail/api/drop-mail.ts';
+import { useUndeliverableMail } from '#client/features/mail/api/get-undeliverable-mail.ts';
+import { useResendMail } from '#client/features/mail/api/resend-mail.ts';
 
+const ALREADY_GONE = 'That mail was already gone.';
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Mails the shop could not deliver after every retry: send them again once the cause is fixed, or let them go. */
@@ -17,7 +20,7 @@ export function UndeliverableMailPage() {
   const drop = useDropMail();
   const confirmDrop = useConfirmedAction(async (id) => (await drop.mutateAsync(id)).deletedCount, {
     done: 'The mail was let go.',
-    refused: 'That mail was already gone.',
+    refused: ALREADY_GONE,
   });
 
   if (mails.isPending) return <LoadingImage label="Loading the undeliverable mail" />;
@@ -28,7 +31,7 @@ export function UndeliverableMailPage() {
     try {
       const { resentCount } = await resend.mutateAsync(id);
       if (resentCount) toast.success('The mail is on its way again.');
-      else toast.error('That mail was already gone.');
+      else toast.error(ALREADY_GONE);
     } catch (error) {
       toast.error((error as Error).message);
     }
@@ -80,7 +83,7 @@ export function UndeliverableMailPage() {
           ))}
         </DataTable>
       )}
-      <ConfirmDialog title="Are You Sure?" {...confirmDrop.dialog} />
+      <ConfirmDialog {...confirmDrop.dialog} />
     </section>
   );
 }

@@ -8,7 +8,9 @@ import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { LoadingImage } from '#client/components/ui/loading-image.tsx';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
 import { useConfirmedAction } from '#client/lib/use-confirmed-action.ts';
-import { useAllOrders, useDeleteOrder, useShipOrder } from '#client/features/orders/api/orders.ts';
+import { useDeleteOrder } from '#client/features/orders/api/delete-order.ts';
+import { useAllOrders } from '#client/features/orders/api/get-all-orders.ts';
+import { useShipOrder } from '#client/features/orders/api/ship-order.ts';
 
 export function ManageOrdersPage() {
   const orders = useAllOrders();
@@ -117,7 +119,7 @@ export function ManageOrdersPage() {
           ))}
         </DataTable>
       )}
-      <ConfirmDialog title="Are You Sure?" {...confirmDelete.dialog} />
+      <ConfirmDialog {...confirmDelete.dialog} />
     </section>
   );
 }

@@ -8,7 +8,8 @@ import { LoadingImage } from '#client/components/ui/loading-image.tsx';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
 import { useSession } from '#client/lib/session.ts';
 import { useConfirmedAction } from '#client/lib/use-confirmed-action.ts';
-import { useCancelOrder, useMyOrders } from '#client/features/orders/api/orders.ts';
+import { useCancelOrder } from '#client/features/orders/api/cancel-order.ts';
+import { useMyOrders } from '#client/features/orders/api/get-my-orders.ts';
 
 const heldUntil = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -101,7 +102,7 @@ export function MyOrdersPage() {
           ))}
         </DataTable>
       )}
-      <ConfirmDialog title="Are You Sure?" {...confirmCancel.dialog} />
+      <ConfirmDialog {...confirmCancel.dialog} />
     </section>
   );
 }

@@ -1,24 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { belowMinimum, messages, notEnoughStock } from '#shared/messages.ts';
+import { messages } from '#shared/messages.ts';
 import { formatDollars } from '#shared/money.ts';
-import { purchaseFieldsSchema } from '#shared/schemas/orders.ts';
+import { purchaseFieldsSchema, quantityFormSchema, type PurchaseFields } from '#shared/schemas/orders.ts';
 import type { Tool } from '#shared/schemas/tools.ts';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
+import { optionalNumber } from '#client/lib/form-values.ts';
 import { useSession } from '#client/lib/session.ts';
-import { usePlaceOrder } from '#client/features/orders/api/orders.ts';
-
-type PurchaseFields = { address: string; number: string };
+import { usePlaceOrder } from '#client/features/orders/api/place-order.ts';
 
 /** The quantity form and the purchase form of the tool page (spec section 5, "Purchase"). */
 export function PurchasePanel({ tool }: { tool: Tool }) {
   const user = useSession().data;
   const [quantity, setQuantity] = useState(tool.minOrderQuantity);
-  const [quantityInput, setQuantityInput] = useState('');
+  const quantityForm = useForm({ resolver: zodResolver(quantityFormSchema(tool)) });
   const placeOrder = usePlaceOrder();
   const {
     register,
@@ -31,16 +30,17 @@ export function PurchasePanel({ tool }: { tool: Tool }) {
     defaultValues: { address: '', number: '' },
   });
 
-  const onQuantity = (event: FormEvent) => {
-    event.preventDefault();
-    const value = quantityInput.trim() === '' ? NaN : Number(quantityInput);
-    setQuantityInput('');
-    if (Number.isNaN(value)) return void toast.error(messages.quantityRequired);
-    if (value > tool.availableQuantity) return void toast.error(notEnoughStock(tool.name));
-    if (value < tool.minOrderQuantity)
-      return void toast.error(belowMinimum(tool.name, tool.minOrderQuantity));
-    setQuantity(Math.floor(value));
-  };
+  // The quantity's messages are toasts, and the field empties after each try.
+  const onQuantity = quantityForm.handleSubmit(
+    (valid) => {
+      setQuantity(valid.quantity);
+      quantityForm.reset();
+    },
+    (invalid) => {
+      toast.error(invalid.quantity?.message ?? messages.quantityRequired);
+      quantityForm.reset();
+    },
+  );
 
   const onPurchase = async (fields: PurchaseFields) => {
     try {
@@ -57,7 +57,11 @@ export function PurchasePanel({ tool }: { tool: Tool }) {
 
   return (
     <div className="grid gap-6">
-      <form className="bg-base-200 rounded-box grid gap-3 p-4" onSubmit={onQuantity} aria-label="Quantity">
+      <form
+        className="bg-base-200 rounded-box grid gap-3 p-4"
+        onSubmit={(event) => void onQuantity(event)}
+        aria-label="Quantity"
+      >
         <Field
           label="Quantity"
           hint={`Between ${tool.minOrderQuantity} and ${tool.availableQuantity} pieces.`}
@@ -66,13 +70,11 @@ export function PurchasePanel({ tool }: { tool: Tool }) {
             <div className="join w-full">
               <input
                 {...props}
+                {...quantityForm.register('quantity', { setValueAs: optionalNumber })}
                 type="number"
                 inputMode="numeric"
-                name="quantity"
                 placeholder={String(quantity)}
                 className="input join-item w-full"
-                value={quantityInput}
-                onChange={(event) => setQuantityInput(event.target.value)}
               />
               <button type="submit" className="btn btn-secondary join-item">
                 Set quantity

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { messages } from '#shared/messages.ts';
@@ -8,7 +7,9 @@ import { LoadingImage } from '#client/components/ui/loading-image.tsx';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useSession } from '#client/lib/session.ts';
-import { markOrderPaid, useClientSecret, usePaymentSummary } from '#client/features/payments/api/payments.ts';
+import { useClientSecret } from '#client/features/payments/api/create-payment-intent.ts';
+import { usePaymentSummary } from '#client/features/payments/api/get-payment-summary.ts';
+import { useMarkOrderPaid } from '#client/features/payments/api/mark-order-paid.ts';
 import { TestCardForm } from './test-card-form.tsx';
 
 const StripeCardForm = lazy(async () => ({
@@ -18,9 +19,9 @@ const StripeCardForm = lazy(async () => ({
 export function PaymentPage() {
   const { id = '' } = useParams();
   const user = useSession().data;
-  const queryClient = useQueryClient();
   const summary = usePaymentSummary(id);
   const secret = useClientSecret(id, summary.data?.paid === false);
+  const markPaid = useMarkOrderPaid(id);
   const [transactionId, setTransactionId] = useState<string | null>(null);
 
   if (summary.isPending) return <LoadingImage label="Loading the order" />;
@@ -28,9 +29,8 @@ export function PaymentPage() {
   const order = summary.data;
 
   const onPaid = async (intentId: string) => {
-    await markOrderPaid(id, intentId);
+    await markPaid.mutateAsync(intentId);
     setTransactionId(intentId);
-    await queryClient.invalidateQueries({ queryKey: ['orders'] });
   };
   const billing = { name: user?.name ?? order.userName, email: user?.email ?? '' };
   const paidWith = transactionId ?? (order.paid ? order.transactionId : null);

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Review } from '#shared/schemas/reviews.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Stars } from '#client/components/ui/stars.tsx';
-import { useReviews } from '#client/features/reviews/api/reviews.ts';
+import { texts } from '#client/lib/texts.ts';
+import { useReviews } from '#client/features/reviews/api/get-reviews.ts';
 
 const DEFAULT_AVATAR = '/images/default-avatar.svg';
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
@@ -56,7 +57,7 @@ export function ReviewsCarousel() {
     };
   }, [embla, update]);
 
-  if (reviews.isPending) return <Spinner label="Loading reviews" />;
+  if (reviews.isPending) return <Spinner label={texts.loadingReviews} />;
   if (reviews.isError) return null;
   if (reviews.data.length === 0) return <p className="text-base-content/70 text-center">No reviews yet.</p>;
   return (

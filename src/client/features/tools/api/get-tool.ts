@@ -1,11 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Tool } from '#shared/schemas/tools.ts';
-import { apiGet } from '#client/lib/api-client.ts';
+import { api } from '#shared/api/contract.ts';
+import { callApi } from '#client/lib/api-client.ts';
+import { toolKeys } from '#client/lib/query-keys.ts';
+
+export function getTool(id: string, signal?: AbortSignal) {
+  return callApi(api.tools.get, { params: { id } }, signal);
+}
 
 export function toolQueryOptions(id: string) {
   return queryOptions({
-    queryKey: ['tools', 'one', id],
-    queryFn: ({ signal }) => apiGet<Tool>(`/parts/${encodeURIComponent(id)}`, signal),
+    queryKey: toolKeys.detail(id),
+    queryFn: ({ signal }) => getTool(id, signal),
   });
 }
 

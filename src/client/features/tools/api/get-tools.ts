@@ -1,12 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Tool } from '#shared/schemas/tools.ts';
-import { apiGet } from '#client/lib/api-client.ts';
+import { api } from '#shared/api/contract.ts';
+import { callApi } from '#client/lib/api-client.ts';
+import { toolKeys } from '#client/lib/query-keys.ts';
 
 /** All tools newest first, or the `limit` newest. */
+export function getTools(limit?: number, signal?: AbortSignal) {
+  return callApi(api.tools.list, { query: { limit } }, signal);
+}
+
 export function toolsQueryOptions(limit?: number) {
   return queryOptions({
-    queryKey: ['tools', 'list', limit ?? 'all'],
-    queryFn: ({ signal }) => apiGet<Tool[]>(limit ? `/parts?limit=${limit}` : '/parts', signal),
+    queryKey: toolKeys.list(limit),
+    queryFn: ({ signal }) => getTools(limit, signal),
   });
 }
 

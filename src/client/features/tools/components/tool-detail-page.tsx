@@ -4,6 +4,7 @@ import { formatDollars } from '#shared/money.ts';
 import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
 import { LoadingImage } from '#client/components/ui/loading-image.tsx';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
+import { texts } from '#client/lib/texts.ts';
 import type { Tool } from '#shared/schemas/tools.ts';
 import { useTool } from '#client/features/tools/api/get-tool.ts';
 
@@ -13,7 +14,7 @@ const count = new Intl.NumberFormat('en-US');
 export function ToolDetailPage({ purchase }: { purchase?: (tool: Tool) => ReactNode }) {
   const { id = '' } = useParams();
   const query = useTool(id);
-  if (query.isPending) return <LoadingImage label="Loading the tool" />;
+  if (query.isPending) return <LoadingImage label={texts.loadingTool} />;
   if (query.isError) {
     return (
       <div className="mx-auto w-full max-w-7xl px-4 py-12">

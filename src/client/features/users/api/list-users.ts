@@ -1,10 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '#shared/schemas/users.ts';
-import { apiGet } from '#client/lib/api-client.ts';
+import { api } from '#shared/api/contract.ts';
+import { callApi } from '#client/lib/api-client.ts';
+import { userKeys } from '#client/lib/query-keys.ts';
+
+/** Every user (administrators). */
+export function listUsers(signal?: AbortSignal) {
+  return callApi(api.users.list, {}, signal);
+}
 
 export const usersQueryOptions = queryOptions({
-  queryKey: ['users'],
-  queryFn: ({ signal }) => apiGet<User[]>('/user', signal),
+  queryKey: userKeys.list(),
+  queryFn: ({ signal }) => listUsers(signal),
 });
 
 export function useUsers() {

@@ -1,12 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiSend } from '#client/lib/api-client.ts';
-import { usersQueryOptions } from './list-users.ts';
+import { api } from '#shared/api/contract.ts';
+import { callApi } from '#client/lib/api-client.ts';
+import { userKeys } from '#client/lib/query-keys.ts';
+
+/** Makes the user an administrator (administrators only). */
+export function promoteUser(email: string) {
+  return callApi(api.users.promote, { params: { email } });
+}
 
 export function usePromoteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) =>
-      apiSend<{ modifiedCount: number }>('PUT', `/user/admin/${encodeURIComponent(email)}`),
-    onSettled: () => queryClient.invalidateQueries(usersQueryOptions),
+    mutationFn: promoteUser,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.list() }),
   });
 }

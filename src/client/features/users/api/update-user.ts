@@ -1,17 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileUpdate, User } from '#shared/schemas/users.ts';
-import { apiSend } from '#client/lib/api-client.ts';
-import { sessionQueryOptions } from '#client/lib/session.ts';
-import { userQueryOptions } from './get-user.ts';
+import { api } from '#shared/api/contract.ts';
+import type { ProfileUpdate } from '#shared/schemas/users.ts';
+import { callApi } from '#client/lib/api-client.ts';
+import { sessionKeys, userKeys } from '#client/lib/query-keys.ts';
 
+/** Empty fields keep their value; the e-mail cannot change. */
+export function updateUser(email: string, changes: ProfileUpdate) {
+  return callApi(api.users.update, { params: { email }, body: changes });
+}
+
+/** The answer is the profile as it is now; the session is read again, since it shows the name. */
 export function useUpdateUser(email: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: ProfileUpdate) =>
-      apiSend<{ modifiedCount: number; user: User }>('PUT', `/user/${encodeURIComponent(email)}`, changes),
+    mutationFn: (changes: ProfileUpdate) => updateUser(email, changes),
     onSuccess: async ({ user }) => {
-      queryClient.setQueryData(userQueryOptions(email).queryKey, user);
-      await queryClient.invalidateQueries(sessionQueryOptions);
+      queryClient.setQueryData(userKeys.detail(email), user);
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
     },
   });
 }

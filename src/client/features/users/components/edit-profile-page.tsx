@@ -1,15 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { messages } from '#shared/messages.ts';
-import type { ProfileUpdate, User } from '#shared/schemas/users.ts';
+import { errorText, messages } from '#shared/messages.ts';
+import { profileUpdateSchema, type ProfileUpdate, type User } from '#shared/schemas/users.ts';
 import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { ImageUploadField } from '#client/components/ui/image-upload-field.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { LoadingImage } from '#client/components/ui/loading-image.tsx';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
-import { uploadImage } from '#client/lib/upload-image.ts';
+import { texts } from '#client/lib/texts.ts';
+import { useImageUpload } from '#client/lib/upload-image.ts';
 import { useUpdateUser } from '#client/features/users/api/update-user.ts';
 import { Avatar } from './avatar.tsx';
 import { useProfile } from './use-profile.ts';
@@ -21,57 +24,45 @@ const TEXT_FIELDS = [
   { name: 'institute', label: 'Institute', autoComplete: 'organization' },
 ] as const;
 
-type TextFieldName = (typeof TEXT_FIELDS)[number]['name'];
-
 function EditProfileForm({ user }: { user: User }) {
   const navigate = useNavigate();
   const update = useUpdateUser(user.email);
-  const [values, setValues] = useState<Record<TextFieldName, string>>({
-    name: '',
-    number: '',
-    address: '',
-    institute: '',
-  });
   const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState('');
+  const { progress, upload } = useImageUpload();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: { name: '', number: '', address: '', institute: '' },
+  });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError('');
+  const onSubmit = async (values: ProfileUpdate) => {
     try {
       // Empty fields keep what the profile has: only what was typed is sent.
-      const changes: ProfileUpdate = Object.fromEntries(
-        Object.entries(values).filter(([, value]) => value.trim() !== ''),
-      );
-      if (file) {
-        setProgress(0);
-        changes.img = await uploadImage(file, setProgress);
-      }
+      const changes: ProfileUpdate = Object.fromEntries(Object.entries(values).filter(([, value]) => value));
+      if (file) changes.img = await upload(file);
       await update.mutateAsync(changes);
       toast.success(messages.profileUpdated);
       await navigate('/dashboard/profile');
     } catch (caught) {
-      setError(`Error : ${(caught as Error).message}`);
-    } finally {
-      setProgress(null);
+      setError('root', { message: errorText((caught as Error).message) });
     }
   };
 
-  const busy = update.isPending || progress !== null;
   return (
-    <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)}>
+    <form className="grid gap-4" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       {TEXT_FIELDS.map((field) => (
-        <Field key={field.name} label={field.label}>
+        <Field key={field.name} label={field.label} error={errors[field.name]?.message}>
           {(props) => (
             <input
               {...props}
-              name={field.name}
+              {...register(field.name)}
               autoComplete={field.autoComplete}
               className="input w-full"
               placeholder={user[field.name] || 'N/A'}
-              value={values[field.name]}
-              onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
             />
           )}
         </Field>
@@ -86,12 +77,12 @@ function EditProfileForm({ user }: { user: User }) {
         progress={progress}
         onFile={setFile}
       />
-      {error && (
+      {errors.root && (
         <p role="alert" className="text-error text-sm">
-          {error}
+          {errors.root.message}
         </p>
       )}
-      <LoadingButton loading={busy} className="btn btn-primary">
+      <LoadingButton loading={isSubmitting} className="btn btn-primary">
         Update
       </LoadingButton>
     </form>
@@ -100,7 +91,7 @@ function EditProfileForm({ user }: { user: User }) {
 
 export function EditProfilePage() {
   const profile = useProfile();
-  if (profile.isPending) return <LoadingImage label="Loading your profile" />;
+  if (profile.isPending) return <LoadingImage label={texts.loadingProfile} />;
   if (profile.isError)
     return <ErrorNotice message={profile.error.message} onRetry={() => void profile.refetch()} />;
   return (

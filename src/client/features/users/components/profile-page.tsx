@@ -5,7 +5,8 @@ import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { LoadingImage } from '#client/components/ui/loading-image.tsx';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
-import { authClient } from '#client/lib/auth-client.ts';
+import { authClient, authErrorText } from '#client/lib/auth-client.ts';
+import { texts } from '#client/lib/texts.ts';
 import { Avatar } from './avatar.tsx';
 import { useProfile } from './use-profile.ts';
 
@@ -14,7 +15,7 @@ const orNA = (value: string | null) => value || 'N/A';
 export function ProfilePage() {
   const profile = useProfile();
   const [sending, setSending] = useState(false);
-  if (profile.isPending) return <LoadingImage label="Loading your profile" />;
+  if (profile.isPending) return <LoadingImage label={texts.loadingProfile} />;
   if (profile.isError)
     return <ErrorNotice message={profile.error.message} onRetry={() => void profile.refetch()} />;
   const user = profile.data;
@@ -26,7 +27,7 @@ export function ProfilePage() {
       callbackURL: '/dashboard/profile',
     });
     setSending(false);
-    if (result.error) toast.error(`Error : ${result.error.message}`);
+    if (result.error) toast.error(authErrorText(result.error));
     else toast.success('We sent you a new confirmation link.');
   };
 

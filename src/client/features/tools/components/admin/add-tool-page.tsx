@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import { messages, toolAdded } from '#shared/messages.ts';
 import type { ToolInput } from '#shared/schemas/tools.ts';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
-import { useAddTool } from '#client/features/tools/api/tool-mutations.ts';
+import { useAddTool } from '#client/features/tools/api/add-tool.ts';
 import { ToolForm } from './tool-form.tsx';
 
 export function AddToolPage() {

@@ -8,7 +8,7 @@ import { LoadingImage } from '#client/components/ui/loading-image.tsx';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
 import { useConfirmedAction } from '#client/lib/use-confirmed-action.ts';
 import { useTools } from '#client/features/tools/api/get-tools.ts';
-import { useDeleteTool } from '#client/features/tools/api/tool-mutations.ts';
+import { useDeleteTool } from '#client/features/tools/api/delete-tool.ts';
 
 const preview = (details: string) => (details.length > 30 ? `${details.slice(0, 30)}...` : details);
 
@@ -61,7 +61,7 @@ export function ManageToolsPage() {
           ))}
         </DataTable>
       )}
-      <ConfirmDialog title="Are You Sure?" {...confirmDelete.dialog} />
+      <ConfirmDialog {...confirmDelete.dialog} />
     </section>
   );
 }

@@ -1,14 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { messages } from '#shared/messages.ts';
-import {
-  toolInputSchema,
-  toolUpdateFieldsSchema,
-  type ToolUpdateFields,
-} from '#shared/schemas/tools.ts';
-import { ImageUploadField } from '#client/components/ui/image-upload-field.tsx';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { toolInputSchema, toolUpdateFieldsSchema, type ToolUpdateFields } from '#shared/schemas/tools.ts';
 import { Field } from '#client/components/ui/form-field.tsx';
+import { ImageUploadField } from '#client/components/ui/image-upload-field.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
-import { uploadImage } from '#client/lib/upload-image.ts';
+import { optionalNumber } from '#client/lib/form-values.ts';
+import { useImageUpload } from '#client/lib/upload-image.ts';
 
 const FIELDS = [
   { name: 'name', label: 'Name', type: 'text' },
@@ -17,29 +16,19 @@ const FIELDS = [
   { name: 'minOrderQuantity', label: 'MinOrderQuantity', type: 'number', step: '1' },
 ] as const;
 
-type Values = Record<'name' | 'price' | 'availableQuantity' | 'minOrderQuantity' | 'details', string>;
-type Errors = Partial<Record<keyof Values | 'image', string>>;
-const EMPTY: Values = { name: '', price: '', availableQuantity: '', minOrderQuantity: '', details: '' };
+/** The photo is checked before it is sent: this stand-in passes the image rule until the upload gives the real one. */
+const PENDING_UPLOAD = '/uploads/pending.webp';
 
-/** Form strings to the API's shape: empty is "not given", so the shared schema says which is required. */
-function toPayload(values: Values, image: string | undefined) {
-  const number = (value: string) => (value.trim() === '' ? undefined : Number(value));
-  return {
-    name: values.name.trim() || undefined,
-    price: number(values.price),
-    availableQuantity: number(values.availableQuantity),
-    minOrderQuantity: number(values.minOrderQuantity),
-    details: values.details,
-    image,
-  };
-}
+/** An empty name is "not given": required when adding, kept as it is when updating. */
+const optionalName = (text: string | undefined) => (text?.trim() ? text : undefined);
 
-export type ToolFormValues = Values;
+type ToolFields = z.input<typeof toolUpdateFieldsSchema>;
+export type ToolFormValues = Omit<ToolFields, 'image'>;
 
 interface ToolFormProps {
   mode: 'add' | 'update';
   /** Update starts from the tool as it is. */
-  initial?: Values;
+  initial?: ToolFormValues;
   /** The tool's current picture (update: kept when no new photo is chosen). */
   currentImage?: string;
   submitLabel: string;
@@ -47,95 +36,81 @@ interface ToolFormProps {
 }
 
 /** Add Products and Update share these fields; every message shows under its own field. */
-export function ToolForm({ mode, initial = EMPTY, currentImage, submitLabel, onSave }: ToolFormProps) {
-  const [values, setValues] = useState<Values>(initial);
+export function ToolForm({ mode, initial, currentImage = '', submitLabel, onSave }: ToolFormProps) {
+  const schema: z.ZodType<ToolUpdateFields, z.input<typeof toolUpdateFieldsSchema>> = mode === 'add'
+    ? toolInputSchema
+    : toolUpdateFieldsSchema;
   const [file, setFile] = useState<File | null>(null);
   const [fileKey, setFileKey] = useState(0);
-  const [errors, setErrors] = useState<Errors>({});
-  const [progress, setProgress] = useState<number | null>(null);
-  const [saving, setSaving] = useState(false);
-  const schema = mode === 'add' ? toolInputSchema : toolUpdateFieldsSchema;
+  const { progress, upload } = useImageUpload();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    reset,
+    formState: { errors, isSubmitted, isSubmitting },
+  } = useForm<ToolFields, unknown, ToolUpdateFields>({
+    resolver: zodResolver(schema),
+    defaultValues: { details: '', ...initial, image: currentImage },
+  });
 
-  const validate = (image: string | undefined) => {
-    const result = schema.safeParse(toPayload(values, image));
-    const found: Errors = {};
-    for (const issue of result.error?.issues ?? []) found[issue.path[0] as keyof Errors] ??= issue.message;
-    return { result, found };
+  const onFile = (chosen: File | null) => {
+    setFile(chosen);
+    setValue('image', chosen ? PENDING_UPLOAD : currentImage, { shouldValidate: isSubmitted });
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    // The photo is checked before it is sent: a stand-in path passes the pattern until the upload gives the real one.
-    const { found } = validate(file ? '/uploads/pending.webp' : currentImage);
-    if (!file && !currentImage) found.image = messages.imageRequired;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      let image = currentImage;
-      if (file) {
-        setProgress(0);
-        image = await uploadImage(file, setProgress);
+  const onSubmit = async (tool: ToolUpdateFields) => {
+    let image = tool.image;
+    if (file) {
+      try {
+        image = await upload(file);
+      } catch (error) {
+        return setError('image', { message: (error as Error).message });
       }
-      const { result } = validate(image);
-      if (result.success && (await onSave(result.data)) && mode === 'add') {
-        setValues(EMPTY);
-        setFile(null);
-        setFileKey((key) => key + 1);
-      }
-    } catch (error) {
-      setErrors({ image: (error as Error).message });
-    } finally {
-      setSaving(false);
-      setProgress(null);
+    }
+    if ((await onSave({ ...tool, image })) && mode === 'add') {
+      reset();
+      setFile(null);
+      setFileKey((key) => key + 1);
     }
   };
 
-  const set = (name: keyof Values, value: string) => setValues((current) => ({ ...current, [name]: value }));
   return (
-    <form className="grid gap-4" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form className="grid gap-4" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       {FIELDS.map((field) => (
-        <Field key={field.name} label={field.label} error={errors[field.name]}>
+        <Field key={field.name} label={field.label} error={errors[field.name]?.message}>
           {(props) => (
             <input
               {...props}
-              name={field.name}
+              {...register(field.name, {
+                setValueAs: field.type === 'number' ? optionalNumber : optionalName,
+              })}
               type={field.type}
               step={'step' in field ? field.step : undefined}
               min={field.type === 'number' ? 0 : undefined}
               className="input w-full"
-              value={values[field.name]}
-              onChange={(event) => set(field.name, event.target.value)}
             />
           )}
         </Field>
       ))}
-      <Field label="Details" error={errors.details}>
-        {(props) => (
-          <textarea
-            {...props}
-            name="details"
-            rows={4}
-            className="textarea w-full"
-            value={values.details}
-            onChange={(event) => set('details', event.target.value)}
-          />
-        )}
+      <Field label="Details" error={errors.details?.message}>
+        {(props) => <textarea {...props} {...register('details')} rows={4} className="textarea w-full" />}
       </Field>
       <ImageUploadField
         label="Photo"
         name="photo"
-        error={errors.image}
+        error={errors.image?.message}
         hint={
           mode === 'update'
             ? 'Leave empty to keep the current photo.'
             : 'JPEG, PNG, WebP or GIF, at most 5 MB.'
         }
         progress={progress}
-        onFile={setFile}
+        onFile={onFile}
         resetKey={fileKey}
       />
-      <LoadingButton loading={saving} className="btn btn-primary w-fit">
+      <LoadingButton loading={isSubmitting} className="btn btn-primary w-fit">
         {submitLabel}
       </LoadingButton>
     </form>

@@ -4,22 +4,18 @@ import { messages } from '#shared/messages.ts';
 import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
 import { LoadingImage } from '#client/components/ui/loading-image.tsx';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
-import { ApiRequestError } from '#client/lib/api-client.ts';
+import { texts } from '#client/lib/texts.ts';
 import { useTool } from '#client/features/tools/api/get-tool.ts';
-import { useUpdateTool } from '#client/features/tools/api/tool-mutations.ts';
+import { isEditConflict, useUpdateTool } from '#client/features/tools/api/update-tool.ts';
 import { ToolCard } from '#client/features/tools/components/tool-card.tsx';
 import { ToolForm } from './tool-form.tsx';
-
-/** Someone changed the tool since the form was loaded; the tool is read again, so the form shows it now. */
-const isConflict = (error: unknown): error is ApiRequestError =>
-  error instanceof ApiRequestError && error.statusCode === 409;
 
 export function UpdateToolPage() {
   const { id = '' } = useParams();
   // Loaded once and kept (TanStack Query), not on every render as in the spec's original.
   const tool = useTool(id);
   const update = useUpdateTool(id);
-  if (tool.isPending) return <LoadingImage label="Loading the tool" />;
+  if (tool.isPending) return <LoadingImage label={texts.loadingTool} />;
   if (tool.isError) return <ErrorNotice message={tool.error.message} />;
   const current = tool.data;
 
@@ -40,9 +36,9 @@ export function UpdateToolPage() {
             currentImage={current.image}
             initial={{
               name: current.name,
-              price: String(current.price),
-              availableQuantity: String(current.availableQuantity),
-              minOrderQuantity: String(current.minOrderQuantity),
+              price: current.price,
+              availableQuantity: current.availableQuantity,
+              minOrderQuantity: current.minOrderQuantity,
               details: current.details,
             }}
             submitLabel="Update"
@@ -57,7 +53,7 @@ export function UpdateToolPage() {
                 toast.success(messages.toolUpdated);
                 return true;
               } catch (error) {
-                toast.error(isConflict(error) ? error.message : messages.toolSaveFailed);
+                toast.error(isEditConflict(error) ? error.message : messages.toolSaveFailed);
                 return false;
               }
             }}

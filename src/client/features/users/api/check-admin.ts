@@ -1,11 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '#client/lib/api-client.ts';
+import { api } from '#shared/api/contract.ts';
+import { callApi } from '#client/lib/api-client.ts';
+import { userKeys } from '#client/lib/query-keys.ts';
 import { useSession } from '#client/lib/session.ts';
+
+export function checkAdmin(email: string, signal?: AbortSignal) {
+  return callApi(api.users.isAdmin, { params: { email } }, signal);
+}
 
 export function adminCheckQueryOptions(email: string) {
   return queryOptions({
-    queryKey: ['admin', email],
-    queryFn: ({ signal }) => apiGet<{ admin: boolean }>(`/admin/${encodeURIComponent(email)}`, signal),
+    queryKey: userKeys.adminCheck(email),
+    queryFn: ({ signal }) => checkAdmin(email, signal),
   });
 }
 

@@ -1,0 +1,88 @@
+import { getDefaultNormalizer, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiError, signedIn, stubApi } from '#client/testing/api-stub.ts';
+import { angleGrinder } from '#client/testing/fixtures.ts';
+import { renderScreen } from '#client/testing/render-screen.tsx';
+import { PurchasePanel } from './purchase-panel.tsx';
+
+const showPanel = () => renderScreen(<PurchasePanel tool={angleGrinder} />, { url: '/parts/tool-1' });
+/** The spec's texts keep their double spaces: compare them as they are. */
+const asWritten = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
+
+describe('the quantity form', () => {
+  it('answers each wrong quantity with the spec toast and empties the field', async () => {
+    stubApi({ 'GET /api/auth/get-session': signedIn() });
+    const { user } = showPanel();
+    const quantity = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity' });
+    const setQuantity = screen.getByRole('button', { name: 'Set quantity' });
+
+    await user.click(setQuantity);
+    expect(await screen.findByText('Give the quantity value')).toBeTruthy();
+
+    await user.type(quantity, '9');
+    await user.click(setQuantity);
+    expect(
+      await screen.findByText('Sorry Angle grinder !!You have to order Minimum  quantity  10', asWritten),
+    ).toBeTruthy();
+    expect(quantity.value).toBe('');
+
+    await user.type(quantity, '501');
+    await user.click(setQuantity);
+    expect(
+      await screen.findByText('Sorry Angle grinder !! We dont have enough quantity', asWritten),
+    ).toBeTruthy();
+  });
+
+  it('starts at the minimum and takes a quantity in range', async () => {
+    stubApi({ 'GET /api/auth/get-session': signedIn() });
+    const { user } = showPanel();
+    expect(screen.getByLabelText<HTMLInputElement>('Order quantity').value).toBe('10');
+    await user.type(screen.getByRole('spinbutton', { name: 'Quantity' }), '12');
+    await user.click(screen.getByRole('button', { name: 'Set quantity' }));
+    expect(await screen.findByDisplayValue('$150.00')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Order quantity').value).toBe('12');
+  });
+});
+
+describe('the purchase form', () => {
+  it('requires the address and the number, the address of at least 2 characters', async () => {
+    stubApi({ 'GET /api/auth/get-session': signedIn() });
+    const { user } = showPanel();
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    expect(await screen.findByText('Address is required')).toBeTruthy();
+    expect(await screen.findByText('Number is required')).toBeTruthy();
+    await user.type(screen.getByLabelText('Address'), 'x');
+    expect(await screen.findByText('Minimum 2 character required')).toBeTruthy();
+  });
+
+  it('books the order, says so and starts again', async () => {
+    const sent = stubApi({
+      'GET /api/auth/get-session': signedIn(),
+      'POST /api/order': { body: { insertedId: 'order-1' } },
+    });
+    const { user } = showPanel();
+    await user.type(screen.getByLabelText('Address'), '7 Foundry Lane');
+    await user.type(screen.getByLabelText('Contact number'), '555 0199');
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    expect(await screen.findByText('Your order is booked')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Address').value).toBe('');
+    expect(sent.find((request) => request.method === 'POST')?.body).toEqual({
+      toolId: 'tool-1',
+      quantity: 10,
+      address: '7 Foundry Lane',
+      number: '555 0199',
+    });
+  });
+
+  it("shows the server's refusal as a toast", async () => {
+    stubApi({
+      'GET /api/auth/get-session': signedIn(),
+      'POST /api/order': apiError(409, 'You already have 5 unpaid orders.'),
+    });
+    const { user } = showPanel();
+    await user.type(screen.getByLabelText('Address'), '7 Foundry Lane');
+    await user.type(screen.getByLabelText('Contact number'), '555 0199');
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    expect(await screen.findByText('You already have 5 unpaid orders.')).toBeTruthy();
+  });
+});

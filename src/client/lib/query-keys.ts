@@ -1,0 +1,51 @@
+/**
+ * The query keys of every feature, one factory each. They live here rather than in the features so that a
+ * feature can declare what its changes make stale elsewhere (an order changes the catalogue's stock) without
+ * importing another feature.
+ */
+
+export const sessionKeys = {
+  all: ['session'] as const,
+};
+
+export const accountKeys = {
+  all: ['account'] as const,
+  verification: (token: string) => [...accountKeys.all, 'verification', token] as const,
+};
+
+export const toolKeys = {
+  all: ['tools'] as const,
+  /** All tools, or the `limit` newest. */
+  list: (limit?: number) => [...toolKeys.all, 'list', limit ?? 'all'] as const,
+  detail: (id: string) => [...toolKeys.all, 'detail', id] as const,
+};
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  mine: (email: string) => [...orderKeys.all, 'mine', email] as const,
+  /** Every buyer's orders (administrators). */
+  list: () => [...orderKeys.all, 'list'] as const,
+};
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  summary: (orderId: string) => [...paymentKeys.all, 'summary', orderId] as const,
+  intent: (orderId: string) => [...paymentKeys.all, 'intent', orderId] as const,
+};
+
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  list: () => [...reviewKeys.all, 'list'] as const,
+};
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: () => [...userKeys.all, 'list'] as const,
+  detail: (email: string) => [...userKeys.all, 'detail', email] as const,
+  adminCheck: (email: string) => [...userKeys.all, 'admin-check', email] as const,
+};
+
+export const mailKeys = {
+  all: ['mail'] as const,
+  undeliverable: () => [...mailKeys.all, 'undeliverable'] as const,
+};
