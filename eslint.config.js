@@ -16,7 +16,10 @@ const forbid = (...patterns) => [
 ];
 
 // The house rules of ../shared/DESIGN.md ("Layout"), checked: each part of the code imports only what it may.
-const UP_AND_OVER = ['^\\.\\./', 'Import from another folder through its alias (#shared/…, #server/…, #client/…).'];
+const UP_AND_OVER = [
+  '^\\.\\./',
+  'Import from another folder through its alias (#shared/…, #server/…, #client/…).',
+];
 const SERVER = ['^#server/', 'The browser code never imports the server.'];
 const CLIENT = ['^#client/', 'The server never imports the browser code.'];
 
