@@ -16,7 +16,10 @@ const forbid = (...patterns) => [
 ];
 
 // The house rules of ../shared/DESIGN.md ("Layout"), checked: each part of the code imports only what it may.
-const UP_AND_OVER = ['^\\.\\./', 'Import from another folder through its alias (#shared/…, #server/…, #client/…).'];
+const UP_AND_OVER = [
+  '^\\.\\./',
+  'Import from another folder through its alias (#shared/…, #server/…, #client/…).',
+];
 const SERVER = ['^#server/', 'The browser code never imports the server.'];
 const CLIENT = ['^#client/', 'The server never imports the browser code.'];
 
@@ -65,10 +68,18 @@ const boundaries = [
     files: [`src/server/modules/${module}/**/*.ts`],
     ignores: ['src/server/modules/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': forbid(UP_AND_OVER, CLIENT, [
-        `^#server/modules/(?!${module}/)[^/]+/[^/]+\\.repo\\.ts$`,
-        "A module reads and writes only its own tables: use the other module's service.",
-      ]),
+      'no-restricted-imports': forbid(
+        UP_AND_OVER,
+        CLIENT,
+        [
+          `^#server/modules/(?!${module}/)[^/]+/[^/]+\\.repo\\.ts$`,
+          "A module reads and writes only its own tables: use the other module's service.",
+        ],
+        [
+          `^#server/modules/(?!${module}/)[^/]+/(?![^/]+\\.(service|repo)\\.ts$)`,
+          'Another module is reached through its one public service (<domain>.service.ts) only.',
+        ],
+      ),
     },
   })),
 ];

@@ -7,7 +7,6 @@ import { createUser, type TestUser } from '#server/testing/accounts.ts';
 import { readOutbox } from '#server/testing/outbox.ts';
 import { anonymous, requestsAs } from '#server/testing/requests.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
-import { insertTools } from '#server/modules/tools/tools.repo.ts';
 
 let ctx: TestContext;
 let buyer: TestUser;
@@ -24,9 +23,9 @@ beforeAll(async () => {
     createUser(ctx, { name: 'Otto Other' }),
     createUser(ctx, { admin: true, name: 'Ada Admin' }),
   ]);
-  const [tool] = await ctx.app.catalogue.write((tx) =>
-    insertTools(tx, [{ ...TOOL, details: 'A drill', image: '/images/tools/cordless-drill.svg' }]),
-  );
+  const [tool] = await ctx.app.tools.add([
+    { ...TOOL, details: 'A drill', image: '/images/tools/cordless-drill.svg' },
+  ]);
   toolId = tool!.id;
 });
 afterAll(() => ctx.close());
@@ -130,18 +129,16 @@ describe('POST /api/order', () => {
   });
 
   it('refuses an order above the largest card payment, taking nothing', async () => {
-    const [dear] = await ctx.app.catalogue.write((tx) =>
-      insertTools(tx, [
-        {
-          name: 'Press brake',
-          priceCents: 50_000_000,
-          availableQuantity: 10_000_000,
-          minOrderQuantity: 1,
-          details: 'Hydraulic, 400 t',
-          image: '/images/tools/cordless-drill.svg',
-        },
-      ]),
-    );
+    const [dear] = await ctx.app.tools.add([
+      {
+        name: 'Press brake',
+        priceCents: 50_000_000,
+        availableQuantity: 10_000_000,
+        minOrderQuantity: 1,
+        details: 'Hydraulic, 400 t',
+        image: '/images/tools/cordless-drill.svg',
+      },
+    ]);
     const place = (quantity: number) =>
       as(buyer).post('/api/order', { toolId: dear!.id, quantity, address: '1 Main St', number: '5' });
 
@@ -354,18 +351,16 @@ describe('amount tampering', () => {
 
 describe('concurrency', () => {
   it('never oversells: of 25 simultaneous orders for stock that fits 10, exactly 10 succeed', async () => {
-    const [tool] = await ctx.app.catalogue.write((tx) =>
-      insertTools(tx, [
-        {
-          name: 'Scarce Bearing',
-          priceCents: 490,
-          availableQuantity: 100,
-          minOrderQuantity: 10,
-          details: 'x',
-          image: '/images/tools/ball-bearing-6204.svg',
-        },
-      ]),
-    );
+    const [tool] = await ctx.app.tools.add([
+      {
+        name: 'Scarce Bearing',
+        priceCents: 490,
+        availableQuantity: 100,
+        minOrderQuantity: 10,
+        details: 'x',
+        image: '/images/tools/ball-bearing-6204.svg',
+      },
+    ]);
     const responses = await Promise.all(
       Array.from({ length: 25 }, (_, i) =>
         as(i % 2 ? buyer : other).post('/api/order', {

@@ -7,7 +7,6 @@ import { createUser, type TestUser } from '#server/testing/accounts.ts';
 import { StripeStandIn, type StandInIntent } from '#server/testing/stripe-stand-in.ts';
 import { requestsAs } from '#server/testing/requests.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
-import { insertTools } from '#server/modules/tools/tools.repo.ts';
 
 const SECRET_KEY = 'sk_test_x';
 const PUBLISHABLE_KEY = 'pk_test_x';
@@ -33,9 +32,9 @@ beforeAll(async () => {
     STRIPE_API_URL: apiUrl,
   });
   buyer = await createUser(ctx, { name: 'Sam Stripe' });
-  const [tool] = await ctx.app.catalogue.write((tx) =>
-    insertTools(tx, [{ ...TOOL, details: 'A wrench', image: '/images/tools/cordless-drill.svg' }]),
-  );
+  const [tool] = await ctx.app.tools.add([
+    { ...TOOL, details: 'A wrench', image: '/images/tools/cordless-drill.svg' },
+  ]);
   toolId = tool!.id;
 });
 afterAll(async () => {

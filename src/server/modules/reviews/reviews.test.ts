@@ -4,7 +4,6 @@ import type { Review } from '#shared/schemas/reviews.ts';
 import { createUser, type TestUser } from '#server/testing/accounts.ts';
 import { anonymous, requestsAs } from '#server/testing/requests.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
-import { insertTools } from '#server/modules/tools/tools.repo.ts';
 
 let ctx: TestContext;
 let buyer: TestUser;
@@ -16,18 +15,16 @@ beforeAll(async () => {
     createUser(ctx, { name: 'Rita Reviewer' }),
     createUser(ctx, { name: 'Nora Noorder' }),
   ]);
-  const [tool] = await ctx.app.catalogue.write((tx) =>
-    insertTools(tx, [
-      {
-        name: 'Bolt',
-        priceCents: 38,
-        availableQuantity: 1000,
-        minOrderQuantity: 10,
-        details: 'x',
-        image: '/images/tools/hex-bolt-m10.svg',
-      },
-    ]),
-  );
+  const [tool] = await ctx.app.tools.add([
+    {
+      name: 'Bolt',
+      priceCents: 38,
+      availableQuantity: 1000,
+      minOrderQuantity: 10,
+      details: 'x',
+      image: '/images/tools/hex-bolt-m10.svg',
+    },
+  ]);
   await ctx.app.inject({
     method: 'POST',
     url: '/api/order',

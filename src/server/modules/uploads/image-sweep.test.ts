@@ -33,8 +33,8 @@ afterAll(() => ctx.close());
 async function sweep(now = new Date()) {
   const storage = await LocalDiskStorage.open(uploadsDir);
   return sweepUnusedImages({
-    db: ctx.app.database.db,
     storage,
+    usedBy: [ctx.app.tools, ctx.app.users, ctx.app.orders],
     graceHours: ctx.config.uploadGraceHours,
     now,
   });
