@@ -68,10 +68,18 @@ const boundaries = [
     files: [`src/server/modules/${module}/**/*.ts`],
     ignores: ['src/server/modules/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': forbid(UP_AND_OVER, CLIENT, [
-        `^#server/modules/(?!${module}/)[^/]+/[^/]+\\.repo\\.ts$`,
-        "A module reads and writes only its own tables: use the other module's service.",
-      ]),
+      'no-restricted-imports': forbid(
+        UP_AND_OVER,
+        CLIENT,
+        [
+          `^#server/modules/(?!${module}/)[^/]+/[^/]+\\.repo\\.ts$`,
+          "A module reads and writes only its own tables: use the other module's service.",
+        ],
+        [
+          `^#server/modules/(?!${module}/)[^/]+/(?![^/]+\\.(service|repo)\\.ts$)`,
+          'Another module is reached through its one public service (<domain>.service.ts) only.',
+        ],
+      ),
     },
   })),
 ];

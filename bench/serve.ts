@@ -3,8 +3,6 @@
 // With BENCH_STOCK set, it also adds a tool with that stock for the ordering benchmark.
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
-import { seedDemoCatalogue } from '#server/db/seed/seed.ts';
-import { insertTools } from '#server/modules/tools/tools.repo.ts';
 
 const config = loadConfig({
   ...process.env,
@@ -20,26 +18,24 @@ const config = loadConfig({
   MAX_UNPAID_ORDERS: '0',
 });
 const app = await buildApp(config);
-await seedDemoCatalogue(app.catalogue);
-const sample = (await app.catalogue.list(6)).body;
+await app.tools.seedDemoCatalogue();
+const sample = (await app.tools.list(6)).body;
 app.get('/api/bench/constant', (_request, reply) =>
   reply.type('application/json; charset=utf-8').send(sample),
 );
 
 let toolId: string | undefined;
 if (process.env.BENCH_STOCK) {
-  const [tool] = await app.catalogue.write((tx) =>
-    insertTools(tx, [
-      {
-        name: `Bench bearing ${Date.now()}`,
-        priceCents: 490,
-        availableQuantity: Number(process.env.BENCH_STOCK),
-        minOrderQuantity: 10,
-        details: 'Benchmark stock',
-        image: '/images/tools/ball-bearing-6204.svg',
-      },
-    ]),
-  );
+  const [tool] = await app.tools.add([
+    {
+      name: `Bench bearing ${Date.now()}`,
+      priceCents: 490,
+      availableQuantity: Number(process.env.BENCH_STOCK),
+      minOrderQuantity: 10,
+      details: 'Benchmark stock',
+      image: '/images/tools/ball-bearing-6204.svg',
+    },
+  ]);
   toolId = tool!.id;
 }
 await app.listen({ port: config.port, host: '127.0.0.1' });

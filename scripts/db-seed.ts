@@ -1,15 +1,14 @@
 import { pino } from 'pino';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
-import { seedDemoCatalogue } from '#server/db/seed/seed.ts';
-import { Catalogue } from '#server/modules/tools/catalogue.ts';
+import { ToolsService } from '#server/modules/tools/tools.service.ts';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
 try {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, log });
   try {
-    const { inserted } = await seedDemoCatalogue(new Catalogue(database.db), { always: true });
+    const { inserted } = await new ToolsService(database.db).seedDemoCatalogue({ always: true });
     log.info(inserted ? `Added ${inserted} demo tools` : 'Every demo tool is already in the catalogue');
   } finally {
     await database.close();

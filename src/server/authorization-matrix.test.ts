@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { undeliverableMails } from './db/schema.ts';
 import { addTestTool } from './testing/tools.ts';
-import { multipart, type Part } from './modules/uploads/uploads.testing.ts';
+import { multipart, type Part } from './testing/multipart.ts';
 import { createUser, type TestUser } from './testing/accounts.ts';
 import { authEndpoints, documentedRoutes, fillPath, type HttpMethod } from './testing/api-routes.ts';
 import { snapshotDatabase } from './testing/db-snapshot.ts';

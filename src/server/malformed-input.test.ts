@@ -5,7 +5,7 @@ import { CALLBACK_URL_MESSAGE } from '#shared/schemas/account.ts';
 import { apiErrorSchema } from '#shared/schemas/errors.ts';
 import { uploadErrorSchema } from '#shared/schemas/uploads.ts';
 import { addTestTool } from './testing/tools.ts';
-import { multipart, type Part } from './modules/uploads/uploads.testing.ts';
+import { multipart, type Part } from './testing/multipart.ts';
 import { createUser, type TestUser } from './testing/accounts.ts';
 import { snapshotDatabase } from './testing/db-snapshot.ts';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstLink, readOutbox } from './adapters/mail/outbox.ts';
+import { firstLink, readOutbox } from './testing/outbox.ts';
 import { createUser } from './testing/accounts.ts';
 import { createTestApp, type TestContext } from './testing/test-app.ts';
 

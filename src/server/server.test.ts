@@ -5,7 +5,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { removeDemoAccounts, seedDemoAccounts } from './db/seed/demo-accounts.ts';
 
 const SERVER = path.resolve(import.meta.dirname, 'server.ts');
 
@@ -60,7 +59,7 @@ describe('starting in production', () => {
   it('refuses while a demo account has its public password, and starts once it is gone', async () => {
     const local = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     const demo = await buildApp(local);
-    expect(await seedDemoAccounts(demo.auth, demo.database.db)).toHaveLength(2);
+    expect(await demo.users.seedDemoAccounts(demo.auth)).toHaveLength(2);
     await demo.close();
 
     const production = { NODE_ENV: 'production', DATA_DIR: dataDir, ...SECRETS };
@@ -71,7 +70,7 @@ describe('starting in production', () => {
     for (const secret of Object.values(SECRETS)) expect(refused.output).not.toContain(secret);
 
     const database = await buildApp(local);
-    expect(await removeDemoAccounts(database.database.db)).toEqual([
+    expect(await database.users.removeDemoAccounts()).toEqual([
       'admin@forgeline.example',
       'buyer@forgeline.example',
     ]);

@@ -1,7 +1,5 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { demoAccountsWithPublicPasswords, seedDemoAccounts } from './db/seed/demo-accounts.ts';
-import { seedDemoCatalogue } from './db/seed/seed.ts';
 import { describeFailure } from './failure-cause.ts';
 import { closeOnSignals } from './shutdown.ts';
 
@@ -24,7 +22,7 @@ async function main() {
 
   const app = await buildApp(config, { logger: loggerOptions(config) });
   if (config.env === 'production') {
-    const exposed = await demoAccountsWithPublicPasswords(app.database.db);
+    const exposed = await app.users.demoAccountsWithPublicPasswords();
     if (exposed.length > 0) {
       await app.close();
       throw new Error(
@@ -34,11 +32,11 @@ async function main() {
     }
   }
   if (config.seedDemo) {
-    const { inserted } = await seedDemoCatalogue(app.catalogue);
+    const { inserted } = await app.tools.seedDemoCatalogue();
     if (inserted > 0) app.log.info(`Seeded the demo catalogue: ${inserted} tools`);
   }
   if (config.seedDemoAccounts) {
-    for (const account of await seedDemoAccounts(app.auth, app.database.db)) {
+    for (const account of await app.users.seedDemoAccounts(app.auth)) {
       app.log.info(`Demo ${account.role} account (demo only): ${account.email} / ${account.password}`);
     }
   }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readOutbox } from '#server/adapters/mail/outbox.ts';
+import { readOutbox } from '#server/testing/outbox.ts';
 import { mailTo, signUpViaApi, uniqueEmail } from './support.ts';
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Highlights' });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { readOutbox } from '#server/adapters/mail/outbox.ts';
+import { readOutbox } from '#server/testing/outbox.ts';
 
 /** The demo accounts that the embedded default seeds (README: demo only). */
 export const demoAdmin = { email: 'admin@forgeline.example', password: 'Admin2022', name: 'Demo Admin' };

@@ -1,18 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Auth } from '#server/modules/auth/auth.ts';
+import type { AuthService, SessionUser } from '#server/modules/auth/auth.service.ts';
 import { apiError } from './errors.ts';
-
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  role: 'admin' | 'user';
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    auth: Auth;
+    auth: AuthService;
     /** preHandler: 401 without a session; sets request.user. */
     requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** preHandler: 401 without a session, 403 for anyone but an administrator. */
@@ -36,7 +29,7 @@ function toWebHeaders(request: FastifyRequest): Headers {
 
 /** Mounts Better Auth at /api/auth/* and gives routes the session's user. */
 export const authPlugin = fp(
-  async (app: FastifyInstance, { auth, baseUrl }: { auth: Auth; baseUrl: string }) => {
+  async (app: FastifyInstance, { auth, baseUrl }: { auth: AuthService; baseUrl: string }) => {
     app.decorate('auth', auth);
     app.decorateRequest('user', null);
 
@@ -69,12 +62,7 @@ export const authPlugin = fp(
       },
     });
 
-    async function loadUser(request: FastifyRequest): Promise<SessionUser | null> {
-      const session = await auth.api.getSession({ headers: toWebHeaders(request) });
-      if (!session) return null;
-      const { id, name, email, role } = session.user as typeof session.user & { role?: string | null };
-      return { id, name, email, role: role === 'admin' ? 'admin' : 'user' };
-    }
+    const loadUser = (request: FastifyRequest) => auth.sessionUser(toWebHeaders(request));
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
       request.user = await loadUser(request);

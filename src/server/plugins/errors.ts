@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '#shared/schemas/errors.ts';
+import { DomainError, Unavailable } from '#server/domain-errors.ts';
 import { shortageOf } from '#server/failure-cause.ts';
 
 export const STORAGE_FULL_MESSAGE =
@@ -12,6 +13,29 @@ const SHORT_OF_RESOURCES_RETRY_AFTER_SECONDS = 30;
 
 export function apiError(statusCode: number, message: string): ApiError {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+const STATUS_OF: Record<DomainError['kind'], number> = {
+  invalidInput: 400,
+  paymentDeclined: 402,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  unavailable: 503,
+};
+
+/** Answers a service's refusal with its kind's status code (and Retry-After when it says when to return). */
+export function replyToDomainError(
+  error: DomainError,
+  reply: FastifyReply,
+  body: (statusCode: number, message: string) => unknown,
+): FastifyReply {
+  if (error instanceof Unavailable && error.retryAfterSeconds !== undefined) {
+    reply.header('retry-after', String(error.retryAfterSeconds));
+  }
+  const statusCode = STATUS_OF[error.kind];
+  return reply.code(statusCode).send(body(statusCode, error.message));
 }
 
 /**
@@ -37,12 +61,21 @@ export function replyToShortage(
     .send(body(503, SHORT_OF_RESOURCES_MESSAGE));
 }
 
-/** Every failure leaves as JSON `{ statusCode, error, message }`; nothing internal leaks out of a 500. */
+/**
+ * Every failure leaves as JSON `{ statusCode, error, message }`: a service's refusal with its kind's status and
+ * details, anything unexpected as a 500 from which nothing internal leaks.
+ */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       return reply.code(400).send(apiError(400, first?.message ?? 'Invalid request'));
+    }
+    if (error instanceof DomainError) {
+      return replyToDomainError(error, reply, (statusCode, message) => ({
+        ...apiError(statusCode, message),
+        ...error.details,
+      }));
     }
     const shortage = replyToShortage(error, request, reply, apiError);
     if (shortage) return shortage;

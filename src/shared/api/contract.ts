@@ -174,7 +174,8 @@ export const api = {
       method: 'GET',
       path: '/singleOrder',
       tag: 'orders',
-      summary: "A user's orders, newest first (one's own; administrators anyone's)",
+      summary:
+        "The orders of the account that has this e-mail now, newest first (one's own; administrators anyone's)",
       query: ordersQuerySchema,
       response: z.array(orderSchema),
     }),
@@ -223,7 +224,7 @@ export const api = {
       method: 'POST',
       path: '/create-payment-intent',
       tag: 'payments',
-      summary: "The payment intent of the buyer's unpaid order; the amount is the order's",
+      summary: "A payment intent for the buyer's unpaid order; the amount is the order's",
       body: createIntentSchema,
       response: clientSecretSchema,
     }),

@@ -109,6 +109,8 @@ const toolEditBaseSchema = z.object({
 export const toolUpdateSchema = toolUpdateFieldsSchema.extend(toolEditBaseSchema.shape);
 export type ToolUpdate = z.infer<typeof toolUpdateSchema>;
 
+export const TOOL_NOT_FOUND_MESSAGE = 'Tool not found';
+
 const AGAIN = 'The form now shows the current values: check them and save again.';
 
 export const STALE_TOOL_MESSAGE = `This tool was changed by someone else since you opened it. ${AGAIN}`;

@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, type MailMessage } from './mailer.ts';
-import { firstLink, readOutbox } from './outbox.ts';
+import { firstLink, readOutbox } from '#server/testing/outbox.ts';
 
 const FROM = 'Forgeline Shop <shop@example.com>';
 

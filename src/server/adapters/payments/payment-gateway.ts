@@ -1,3 +1,6 @@
+import type { StripeGateway } from './stripe-gateway.ts';
+import type { TestGateway } from './test-gateway.ts';
+
 export interface PaymentIntent {
   id: string;
   /** Stripe's states: requires_payment_method, requires_confirmation, requires_action, processing, succeeded, canceled… */
@@ -17,10 +20,8 @@ export const PAYABLE_STATES = new Set([
   'requires_action',
 ]);
 
-export interface PaymentGateway {
-  kind: 'test' | 'stripe';
-  /** For the browser's card form (Stripe only). */
-  publishableKey: string | undefined;
+/** What every gateway does with payment intents. */
+export interface IntentGateway {
   /** Asking again with the same key answers the same intent. */
   createIntent(
     order: { id: string; amountCents: number; email: string },
@@ -32,3 +33,6 @@ export interface PaymentGateway {
   /** Gives the whole amount of a succeeded intent back to the card. */
   refund(intentId: string): Promise<void>;
 }
+
+/** The gateway the shop takes payments through; `kind` tells which, and what else it offers. */
+export type PaymentGateway = TestGateway | StripeGateway;

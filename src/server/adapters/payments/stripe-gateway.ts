@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CancelOutcome, PaymentGateway, PaymentIntent } from './payment-gateway.ts';
+import type { CancelOutcome, IntentGateway, PaymentIntent } from './payment-gateway.ts';
 
 export interface StripeSettings {
   secretKey: string;
@@ -34,9 +34,20 @@ function toIntent(intent: Stripe.PaymentIntent): PaymentIntent {
 const isMissing = (error: unknown) =>
   error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
 
+export interface StripeGateway extends IntentGateway {
+  kind: 'stripe';
+  /** For the browser's card form. */
+  publishableKey: string;
+  /** Checks the Stripe-Signature of a webhook body and answers the event; throws when it does not match. */
+  verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event;
+}
+
 /** Stripe: one PaymentIntent per order, carrying the order id; the amount is always the order's. */
-export function createStripeGateway(settings: StripeSettings, stripe = createStripeClient(settings)) {
-  const gateway = {
+export function createStripeGateway(
+  settings: StripeSettings,
+  stripe = createStripeClient(settings),
+): StripeGateway {
+  const gateway: StripeGateway = {
     kind: 'stripe',
     publishableKey: settings.publishableKey,
 
@@ -82,12 +93,9 @@ export function createStripeGateway(settings: StripeSettings, stripe = createStr
       await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
     },
 
-    /** Checks the Stripe-Signature of a webhook body and answers the event; throws when it does not match. */
-    verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event {
+    verifyWebhook(rawBody, signature) {
       return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
     },
-  } satisfies PaymentGateway & { verifyWebhook: unknown };
+  };
   return gateway;
 }
-
-export type StripeGateway = ReturnType<typeof createStripeGateway>;

@@ -3,14 +3,19 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { testCardDecline, type CardInput } from '#shared/payments/test-cards.ts';
 import type { Db } from '#server/db/client.ts';
 import { testPaymentIntents } from '#server/db/schema.ts';
+import { PaymentDeclined } from '#server/domain-errors.ts';
 import {
   PAYABLE_STATES,
   type CancelOutcome,
-  type PaymentGateway,
+  type IntentGateway,
   type PaymentIntent,
 } from './payment-gateway.ts';
 
-export class CardDeclinedError extends Error {}
+export interface TestGateway extends IntentGateway {
+  kind: 'test';
+  /** Charges the card for the intent behind clientSecret; refuses with the card's message (PaymentDeclined). */
+  confirm(clientSecret: string, card: CardInput): Promise<{ id: string; status: 'succeeded' }>;
+}
 
 const token = () => randomBytes(12).toString('base64url');
 
@@ -25,14 +30,13 @@ function toIntent(row: typeof testPaymentIntents.$inferSelect): PaymentIntent {
 }
 
 /** The default gateway: no account needed; intents live in our database, cards follow Stripe test mode. */
-export function createTestGateway(db: Db) {
+export function createTestGateway(db: Db): TestGateway {
   const byId = async (id: string) => {
     const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
     return row;
   };
-  const gateway = {
+  return {
     kind: 'test',
-    publishableKey: undefined,
 
     async createIntent(order, idempotencyKey) {
       const id = `pi_test_${token()}`;
@@ -77,19 +81,18 @@ export function createTestGateway(db: Db) {
         .where(and(eq(testPaymentIntents.id, intentId), eq(testPaymentIntents.status, 'succeeded')));
     },
 
-    /** Charges the card for the intent behind clientSecret; throws CardDeclinedError with the card's message. */
-    async confirm(clientSecret: string, card: CardInput): Promise<{ id: string; status: 'succeeded' }> {
+    async confirm(clientSecret, card) {
       const [intent] = await db
         .select()
         .from(testPaymentIntents)
         .where(eq(testPaymentIntents.clientSecret, clientSecret));
-      if (!intent) throw new CardDeclinedError('This payment is not known. Reload the page and try again.');
+      if (!intent) throw new PaymentDeclined('This payment is not known. Reload the page and try again.');
       if (intent.status === 'succeeded') return { id: intent.id, status: 'succeeded' };
       if (!PAYABLE_STATES.has(intent.status)) {
-        throw new CardDeclinedError('This payment was cancelled. Reload the page to see your order.');
+        throw new PaymentDeclined('This payment was cancelled. Reload the page to see your order.');
       }
       const decline = testCardDecline(card);
-      if (decline) throw new CardDeclinedError(decline);
+      if (decline) throw new PaymentDeclined(decline);
       // Conditional, so that a cancellation that got in first wins: the card is then not charged.
       const [charged] = await db
         .update(testPaymentIntents)
@@ -99,11 +102,8 @@ export function createTestGateway(db: Db) {
         )
         .returning();
       if (!charged)
-        throw new CardDeclinedError('This payment was cancelled. Reload the page to see your order.');
+        throw new PaymentDeclined('This payment was cancelled. Reload the page to see your order.');
       return { id: intent.id, status: 'succeeded' };
     },
-  } satisfies PaymentGateway & { confirm: unknown };
-  return gateway;
+  };
 }
-
-export type TestGateway = ReturnType<typeof createTestGateway>;

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { claimAppMeta, readAppMeta } from '#server/db/app-meta.ts';
 import type { Db } from '#server/db/client.ts';
-import { appMeta } from '#server/db/schema.ts';
 
 const KEY = 'auth_secret';
 
@@ -11,11 +10,8 @@ const KEY = 'auth_secret';
  */
 export async function resolveAuthSecret(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured;
-  await db
-    .insert(appMeta)
-    .values({ key: KEY, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, KEY));
-  if (!row) throw new Error('Could not store the generated auth secret');
-  return row.value;
+  await claimAppMeta(db, KEY, randomBytes(32).toString('base64url'));
+  const secret = await readAppMeta(db, KEY);
+  if (!secret) throw new Error('Could not store the generated auth secret');
+  return secret;
 }

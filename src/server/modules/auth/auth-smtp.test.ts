@@ -1,6 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { firstLink } from '#server/adapters/mail/outbox.ts';
+import { firstLink } from '#server/testing/outbox.ts';
 import { SmtpPeer } from '#server/testing/smtp-peer.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 

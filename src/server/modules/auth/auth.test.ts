@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
-import { firstLink, readOutbox } from '#server/adapters/mail/outbox.ts';
 import { sessions, users } from '#server/db/schema.ts';
+import { firstLink, readOutbox } from '#server/testing/outbox.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 
 let ctx: TestContext;

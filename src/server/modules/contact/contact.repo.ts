@@ -1,6 +1,6 @@
 import type { ContactMessage } from '#shared/schemas/contact.ts';
-import type { Executor } from '#server/modules/tools/tools.repo.ts';
 import { contactMessages } from '#server/db/schema.ts';
+import type { Executor } from '#server/db/transaction.ts';
 
 export async function insertContactMessage(db: Executor, message: ContactMessage, clientIp: string) {
   const [row] = await db

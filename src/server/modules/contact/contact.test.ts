@@ -2,8 +2,8 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages as texts } from '#shared/schemas/contact.ts';
 import { SHOP_CONTACT } from '#shared/shop-contact.ts';
-import { readOutbox } from '#server/adapters/mail/outbox.ts';
 import { contactMessages } from '#server/db/schema.ts';
+import { readOutbox } from '#server/testing/outbox.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 
 const valid = {

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { MailMessage } from '#server/adapters/mail/mailer.ts';
 import type { Db } from '#server/db/client.ts';
 import { undeliverableMails } from '#server/db/schema.ts';
-import type { Executor } from '#server/modules/tools/tools.repo.ts';
+import type { Executor } from '#server/db/transaction.ts';
 
 export type UndeliverableMailRow = typeof undeliverableMails.$inferSelect;
 

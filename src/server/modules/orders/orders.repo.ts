@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Order } from '#shared/schemas/orders.ts';
 import { centsToDollars } from '#shared/money.ts';
 import type { Db } from '#server/db/client.ts';
-import { orders, tools, users } from '#server/db/schema.ts';
-import type { Executor } from '#server/modules/tools/tools.repo.ts';
+import { orders } from '#server/db/schema.ts';
+import type { Executor } from '#server/db/transaction.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -38,12 +38,19 @@ export function listAllOrders(db: Db): Promise<OrderRow[]> {
   return db.select().from(orders).orderBy(desc(orders.createdAt));
 }
 
-/**
- * How many unpaid orders the buyer holds, counted under a lock on the buyer's account row: two orders of one
- * buyer placed at the same moment are counted one after the other, so neither slips past the cap.
- */
-export async function countUnpaidOrdersLocked(tx: Executor, userId: string): Promise<number> {
-  await tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} FOR UPDATE`);
+export async function hasOrders(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).limit(1);
+  return Boolean(row);
+}
+
+/** Which of these image URLs an order shows (its copy of the tool's picture). */
+export async function orderImagesAmong(db: Db, urls: string[]): Promise<Set<string>> {
+  const rows = await db.select({ url: orders.img }).from(orders).where(inArray(orders.img, urls));
+  return new Set(rows.map((row) => row.url));
+}
+
+/** How many unpaid orders the buyer holds. */
+export async function countUnpaidOrders(tx: Executor, userId: string): Promise<number> {
   const [row] = await tx
     .select({ total: count() })
     .from(orders)
@@ -107,30 +114,6 @@ export async function findOrder(db: Executor, id: string): Promise<OrderRow | un
   return row;
 }
 
-/** Takes `quantity` from the tool's stock if it is within [minimum, stock]; answers the tool, else nothing. */
-export async function reserveStock(tx: Executor, toolId: string, quantity: number) {
-  const [tool] = await tx
-    .update(tools)
-    .set({ availableQuantity: sql`${tools.availableQuantity} - ${quantity}`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(tools.id, toolId),
-        sql`${tools.availableQuantity} >= ${quantity}`,
-        sql`${tools.minOrderQuantity} <= ${quantity}`,
-      ),
-    )
-    .returning();
-  return tool;
-}
-
-export async function releaseStock(tx: Executor, toolId: string | null, quantity: number): Promise<void> {
-  if (!toolId) return;
-  await tx
-    .update(tools)
-    .set({ availableQuantity: sql`${tools.availableQuantity} + ${quantity}`, updatedAt: new Date() })
-    .where(eq(tools.id, toolId));
-}
-
 /** Deletes the order if it is still unpaid and still has this payment intent (or none); answers the row. */
 export async function deleteUnpaidOrder(
   tx: Executor,
@@ -152,17 +135,18 @@ export async function deleteUnpaidOrder(
   return row;
 }
 
+/** Marks the order paid unless it already is; answers it when this call did. */
 export async function markOrderPaid(
-  db: Executor,
+  tx: Executor,
   id: string,
   payment: { transactionId: string; testPayment: boolean },
-): Promise<number> {
-  const rows = await db
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
     .update(orders)
     .set({ paid: true, ...payment, paidAt: new Date() })
     .where(and(eq(orders.id, id), eq(orders.paid, false)))
-    .returning({ id: orders.id });
-  return rows.length;
+    .returning();
+  return row;
 }
 
 export async function markOrderShipped(db: Executor, id: string): Promise<OrderRow | undefined> {

@@ -1,32 +1,41 @@
-import { httpErrors } from '@fastify/sensible';
-import { eq } from 'drizzle-orm';
-import { belowMinimum, notEnoughStock } from '#shared/messages.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   MAX_ORDER_TOTAL_CENTS,
   ORDER_TOO_LARGE_MESSAGE,
   tooManyUnpaidOrders,
   type PlaceOrder,
 } from '#shared/schemas/orders.ts';
+import { TOOL_NOT_FOUND_MESSAGE } from '#shared/schemas/tools.ts';
+import type { JobRunner } from '#server/adapters/jobs/job-runner.ts';
 import type { Db } from '#server/db/client.ts';
 import { isUuid } from '#server/db/ids.ts';
-import { tools } from '#server/db/schema.ts';
-import type { SessionUser } from '#server/plugins/auth.ts';
-import type { MailOutbox } from '#server/modules/mail/mail-outbox.ts';
+import { inTransaction, type Tx } from '#server/db/transaction.ts';
+import { Conflict, Forbidden, InvalidInput, NotFound } from '#server/domain-errors.ts';
+import type { SessionUser } from '#server/modules/auth/auth.service.ts';
+import type { MailService } from '#server/modules/mail/mail.service.ts';
 import type { IntentRelease } from '#server/modules/payments/payments.service.ts';
-import type { Catalogue } from '#server/modules/tools/catalogue.ts';
-import type { Executor } from '#server/modules/tools/tools.repo.ts';
-import { orderBookedMail, orderExpiredMail, orderShippedMail } from './orders-mails.ts';
+import type { ToolsService } from '#server/modules/tools/tools.service.ts';
+import type { UsersService } from '#server/modules/users/users.service.ts';
+import { orderBookedMail, orderExpiredMail, orderPaidMail, orderShippedMail } from './orders-mails.ts';
 import {
-  countUnpaidOrdersLocked,
+  countUnpaidOrders,
   deleteUnpaidOrder,
   findOrder,
+  hasOrders,
+  holdUnheldOrders,
   insertOrder,
+  listAllOrders,
+  listOrdersOfUser,
+  markOrderPaid,
   markOrderShipped,
-  releaseStock,
-  reserveStock,
+  orderImagesAmong,
+  replacePaymentIntent,
   unpaidOrdersHeldUntil,
   type OrderRow,
 } from './orders.repo.ts';
+import { reservationExpiry } from './reservation-expiry.ts';
+
+export type { OrderRow } from './orders.repo.ts';
 
 export interface OrderPolicy {
   /** An unpaid order keeps its stock this many hours; 0: until it is cancelled. */
@@ -38,8 +47,9 @@ export interface OrderPolicy {
 
 interface OrdersDeps {
   db: Db;
-  catalogue: Catalogue;
-  mailer: MailOutbox;
+  tools: ToolsService;
+  users: UsersService;
+  mailer: MailService;
   /** Cancels an unpaid order's payment intent before the order goes (PaymentsService.releaseIntent). */
   releaseIntent(order: OrderRow): Promise<IntentRelease>;
   policy: OrderPolicy;
@@ -49,33 +59,24 @@ interface OrdersDeps {
 const EXPIRY_BATCH = 500;
 
 /**
- * Orders and the stock they hold. Stock is taken by one conditional UPDATE (quantity within [minimum, stock])
- * in the same transaction as the order and its confirmation mail, so no interleaving oversells and no order
- * goes unconfirmed; it comes back when an unpaid order is cancelled, deleted or expires, exactly once.
+ * Orders and the stock they hold. Stock is reserved through the tools service in the same transaction as the
+ * order and its confirmation mail, so no interleaving oversells and no order goes unconfirmed; it comes back
+ * when an unpaid order is cancelled, deleted or expires, exactly once.
  */
 export class OrdersService {
   constructor(private readonly deps: OrdersDeps) {}
 
   /** Books an order at the database's price (never the client's) and queues its confirmation. */
   async place(buyer: SessionUser, input: PlaceOrder): Promise<OrderRow> {
-    const { catalogue, mailer, policy } = this.deps;
-    if (!isUuid(input.toolId)) throw httpErrors.notFound('Tool not found');
-    return catalogue.write(async (tx) => {
-      if (policy.maxUnpaid > 0 && (await countUnpaidOrdersLocked(tx, buyer.id)) >= policy.maxUnpaid) {
-        throw httpErrors.conflict(tooManyUnpaidOrders(policy.maxUnpaid));
-      }
-      const tool = await reserveStock(tx, input.toolId, input.quantity);
-      if (!tool) {
-        const [current] = await tx.select().from(tools).where(eq(tools.id, input.toolId));
-        if (!current) throw httpErrors.notFound('Tool not found');
-        if (input.quantity < current.minOrderQuantity) {
-          throw httpErrors.badRequest(belowMinimum(current.name, current.minOrderQuantity));
-        }
-        throw httpErrors.badRequest(notEnoughStock(current.name));
-      }
+    const { db, tools, mailer, policy } = this.deps;
+    // Before the unpaid-order cap: an id that names no tool is refused without locking the buyer's account.
+    if (!isUuid(input.toolId)) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
+    return inTransaction(db, async (tx) => {
+      await this.refuseBeyondUnpaidCap(tx, buyer.id);
+      const tool = await tools.reserveStock(tx, input.toolId, input.quantity);
       // Thrown inside the transaction, so the reservation above is undone with it.
       const priceCents = tool.priceCents * input.quantity;
-      if (priceCents > MAX_ORDER_TOTAL_CENTS) throw httpErrors.badRequest(ORDER_TOO_LARGE_MESSAGE);
+      if (priceCents > MAX_ORDER_TOTAL_CENTS) throw new InvalidInput(ORDER_TOO_LARGE_MESSAGE);
       const order = await insertOrder(
         tx,
         {
@@ -99,16 +100,45 @@ export class OrdersService {
   }
 
   /**
+   * The orders of the account that has this e-mail now, newest first: one's own, or anyone's for an
+   * administrator.
+   */
+  async ordersOf(viewer: SessionUser, email: string): Promise<OrderRow[]> {
+    const { db, users } = this.deps;
+    if (viewer.role !== 'admin' && viewer.email.toLowerCase() !== email.toLowerCase()) {
+      throw new Forbidden('You can only see your own orders.');
+    }
+    const ownerId = viewer.role === 'admin' ? (await users.findByEmail(email))?.id : viewer.id;
+    return ownerId ? listOrdersOfUser(db, ownerId) : [];
+  }
+
+  all(): Promise<OrderRow[]> {
+    return listAllOrders(this.deps.db);
+  }
+
+  async find(id: string): Promise<OrderRow | undefined> {
+    return isUuid(id) ? findOrder(this.deps.db, id) : undefined;
+  }
+
+  hasOrdered(userId: string): Promise<boolean> {
+    return hasOrders(this.deps.db, userId);
+  }
+
+  /** Which of these image URLs an order shows. */
+  imagesInUse(urls: string[]): Promise<Set<string>> {
+    return orderImagesAmong(this.deps.db, urls);
+  }
+
+  /**
    * Deletes an unpaid order (the buyer's own unless `buyerId` is omitted) and puts its quantity back. Its
    * payment intent is cancelled first; if the payment went through meanwhile, the order stays (paid now).
    */
   async remove(id: string, buyerId?: string): Promise<number> {
-    if (!isUuid(id)) return 0;
-    const order = await findOrder(this.deps.db, id);
+    const order = await this.find(id);
     if (!order || order.paid || (buyerId && order.userId !== buyerId)) return 0;
     const release = await this.deps.releaseIntent(order);
     if (release === 'busy') {
-      throw httpErrors.conflict('A payment for this order is under way: it cannot be cancelled now.');
+      throw new Conflict('A payment for this order is under way: it cannot be cancelled now.');
     }
     if (release === 'paid') return 0;
     return (await this.release(order)) ? 1 : 0;
@@ -128,25 +158,72 @@ export class OrdersService {
     return expired;
   }
 
+  /**
+   * With holds on: holds the unpaid orders placed while they were off, and has the job runner expire the
+   * orders whose hold has ended, every minute.
+   */
+  async scheduleExpiry(jobs: JobRunner, log: FastifyBaseLogger): Promise<void> {
+    const { db, policy } = this.deps;
+    if (policy.holdHours === 0) return;
+    await holdUnheldOrders(db, policy.holdHours);
+    const expiry = reservationExpiry(this, log);
+    await jobs.register(expiry);
+    await jobs.schedule(expiry, '* * * * *');
+  }
+
   /** Ships a paid order and queues the buyer's mail; answers how many orders changed. */
   async ship(id: string): Promise<number> {
     if (!isUuid(id)) return 0;
-    return this.deps.db.transaction(async (tx) => {
+    return inTransaction(this.deps.db, async (tx) => {
       const order = await markOrderShipped(tx, id);
       if (order) await this.deps.mailer.send(orderShippedMail(order), tx);
       return order ? 1 : 0;
     });
   }
 
+  /** Records the order's new payment intent, unless someone else replaced `previous` first; answers the id kept. */
+  recordPaymentIntent(orderId: string, previous: string | null, next: string): Promise<string | null> {
+    return replacePaymentIntent(this.deps.db, orderId, previous, next);
+  }
+
+  /**
+   * Marks the order paid and queues its receipt, in one transaction. Answers the paid order, or undefined
+   * when it was paid already (or is gone).
+   */
+  markPaid(
+    id: string,
+    payment: { transactionId: string; testPayment: boolean },
+  ): Promise<OrderRow | undefined> {
+    return inTransaction(this.deps.db, async (tx) => {
+      const paid = await markOrderPaid(tx, id, payment);
+      if (paid) await this.deps.mailer.send(orderPaidMail(paid), tx);
+      return paid;
+    });
+  }
+
+  /**
+   * Refuses a buyer who already holds as many unpaid orders as allowed. Counted under a lock on the buyer's
+   * account: two orders of one buyer placed at the same moment are counted one after the other, so neither
+   * slips past the cap.
+   */
+  private async refuseBeyondUnpaidCap(tx: Tx, buyerId: string): Promise<void> {
+    const { users, policy } = this.deps;
+    if (policy.maxUnpaid === 0) return;
+    await users.lock(tx, buyerId);
+    if ((await countUnpaidOrders(tx, buyerId)) >= policy.maxUnpaid) {
+      throw new Conflict(tooManyUnpaidOrders(policy.maxUnpaid));
+    }
+  }
+
   /**
    * Deletes the order if it is still unpaid and still has the payment intent that was cancelled, returns its
    * stock, and runs `then` in the same transaction. False when another request or process got there first.
    */
-  private release(order: OrderRow, then?: (row: OrderRow, tx: Executor) => Promise<void>): Promise<boolean> {
-    return this.deps.catalogue.write(async (tx) => {
+  private release(order: OrderRow, then?: (row: OrderRow, tx: Tx) => Promise<void>): Promise<boolean> {
+    return inTransaction(this.deps.db, async (tx) => {
       const row = await deleteUnpaidOrder(tx, order.id, order.paymentIntentId);
       if (!row) return false;
-      await releaseStock(tx, row.toolId, row.quantity);
+      await this.deps.tools.releaseStock(tx, row.toolId, row.quantity);
       await then?.(row, tx);
       return true;
     });

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { belowMinimum, messages, notEnoughStock } from '#shared/messages.ts';
 import { ORDER_TOO_LARGE_MESSAGE, type Order } from '#shared/schemas/orders.ts';
-import { readOutbox } from '#server/adapters/mail/outbox.ts';
 import { orders, tools } from '#server/db/schema.ts';
 import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { readOutbox } from '#server/testing/outbox.ts';
+import { anonymous, requestsAs } from '#server/testing/requests.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
-import { insertTools } from '#server/modules/tools/tools.repo.ts';
 
 let ctx: TestContext;
 let buyer: TestUser;
@@ -23,17 +23,14 @@ beforeAll(async () => {
     createUser(ctx, { name: 'Otto Other' }),
     createUser(ctx, { admin: true, name: 'Ada Admin' }),
   ]);
-  const [tool] = await ctx.app.catalogue.write((tx) =>
-    insertTools(tx, [{ ...TOOL, details: 'A drill', image: '/images/tools/cordless-drill.svg' }]),
-  );
+  const [tool] = await ctx.app.tools.add([
+    { ...TOOL, details: 'A drill', image: '/images/tools/cordless-drill.svg' },
+  ]);
   toolId = tool!.id;
 });
 afterAll(() => ctx.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-function call(method: Method, url: string, who?: TestUser, payload?: object) {
-  return ctx.app.inject({ method, url, headers: who?.headers ?? { origin: ctx.config.baseUrl }, payload });
-}
+const as = requestsAs(() => ctx);
 
 async function stock(id = toolId) {
   const [row] = await ctx.app.database.db.select().from(tools).where(eq(tools.id, id));
@@ -46,7 +43,7 @@ async function order(id: string) {
 }
 
 async function book(who: TestUser, quantity = 10) {
-  const response = await call('POST', '/api/order', who, {
+  const response = await as(who).post('/api/order', {
     toolId,
     quantity,
     address: '1 Main St',
@@ -59,7 +56,7 @@ async function book(who: TestUser, quantity = 10) {
 describe('POST /api/order', () => {
   it('books an order at the database price, with name and e-mail from the session, and reserves stock', async () => {
     const before = await stock();
-    const response = await call('POST', '/api/order', buyer, {
+    const response = await as(buyer).post('/api/order', {
       toolId,
       quantity: 12,
       address: '1 Main St',
@@ -93,7 +90,7 @@ describe('POST /api/order', () => {
 
   it('refuses a quantity below the minimum or above the stock with the spec messages, taking nothing', async () => {
     const before = await stock();
-    const low = await call('POST', '/api/order', buyer, {
+    const low = await as(buyer).post('/api/order', {
       toolId,
       quantity: 9,
       address: '1 Main St',
@@ -104,7 +101,7 @@ describe('POST /api/order', () => {
     expect(low.json<{ message: string }>().message).toBe(
       'Sorry Test Drill !!You have to order Minimum  quantity  10',
     );
-    const high = await call('POST', '/api/order', buyer, {
+    const high = await as(buyer).post('/api/order', {
       toolId,
       quantity: before + 1,
       address: '1 Main St',
@@ -125,27 +122,25 @@ describe('POST /api/order', () => {
   ])('refuses %o with its message, taking nothing', async (change, message) => {
     const before = await stock();
     const body = { toolId, quantity: 10, address: '1 Main St', number: '555', ...change };
-    const response = await call('POST', '/api/order', buyer, body);
+    const response = await as(buyer).post('/api/order', body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ statusCode: 400, message });
     expect(await stock()).toBe(before);
   });
 
   it('refuses an order above the largest card payment, taking nothing', async () => {
-    const [dear] = await ctx.app.catalogue.write((tx) =>
-      insertTools(tx, [
-        {
-          name: 'Press brake',
-          priceCents: 50_000_000,
-          availableQuantity: 10_000_000,
-          minOrderQuantity: 1,
-          details: 'Hydraulic, 400 t',
-          image: '/images/tools/cordless-drill.svg',
-        },
-      ]),
-    );
+    const [dear] = await ctx.app.tools.add([
+      {
+        name: 'Press brake',
+        priceCents: 50_000_000,
+        availableQuantity: 10_000_000,
+        minOrderQuantity: 1,
+        details: 'Hydraulic, 400 t',
+        image: '/images/tools/cordless-drill.svg',
+      },
+    ]);
     const place = (quantity: number) =>
-      call('POST', '/api/order', buyer, { toolId: dear!.id, quantity, address: '1 Main St', number: '5' });
+      as(buyer).post('/api/order', { toolId: dear!.id, quantity, address: '1 Main St', number: '5' });
 
     for (const quantity of [3, 10_000_000]) {
       const refused = await place(quantity);
@@ -160,29 +155,29 @@ describe('POST /api/order', () => {
   it('answers 404 for an unknown or malformed tool, and 401 without a session', async () => {
     const base = { quantity: 10, address: '1 Main St', number: '555' };
     expect(
-      (await call('POST', '/api/order', buyer, { ...base, toolId: '00000000-0000-4000-8000-000000000000' }))
+      (await as(buyer).post('/api/order', { ...base, toolId: '00000000-0000-4000-8000-000000000000' }))
         .statusCode,
     ).toBe(404);
-    expect((await call('POST', '/api/order', buyer, { ...base, toolId: 'nope' })).statusCode).toBe(404);
-    expect((await call('POST', '/api/order', undefined, { ...base, toolId })).statusCode).toBe(401);
+    expect((await as(buyer).post('/api/order', { ...base, toolId: 'nope' })).statusCode).toBe(404);
+    expect((await as(anonymous).post('/api/order', { ...base, toolId })).statusCode).toBe(401);
   });
 });
 
 describe('GET /api/singleOrder', () => {
   it("lists one's own orders, refuses someone else's, and lets an admin see anyone's", async () => {
-    const own = await call('GET', `/api/singleOrder?email=${encodeURIComponent(buyer.email)}`, buyer);
+    const own = await as(buyer).get(`/api/singleOrder?email=${encodeURIComponent(buyer.email)}`);
     expect(own.statusCode).toBe(200);
     expect(own.json<Order[]>().every((item) => item.email === buyer.email)).toBe(true);
     expect(own.json<Order[]>()[0]).toMatchObject({ paid: false, isDeliverd: false, transactionId: null });
     expect(
-      (await call('GET', `/api/singleOrder?email=${encodeURIComponent(buyer.email)}`, other)).statusCode,
+      (await as(other).get(`/api/singleOrder?email=${encodeURIComponent(buyer.email)}`)).statusCode,
     ).toBe(403);
     expect(
-      (await call('GET', `/api/singleOrder?email=${encodeURIComponent(buyer.email)}`, admin)).statusCode,
+      (await as(admin).get(`/api/singleOrder?email=${encodeURIComponent(buyer.email)}`)).statusCode,
     ).toBe(200);
-    expect((await call('GET', `/api/singleOrder?email=${encodeURIComponent(buyer.email)}`)).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await as(anonymous).get(`/api/singleOrder?email=${encodeURIComponent(buyer.email)}`)).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -190,26 +185,26 @@ describe('cancelling and deleting', () => {
   it('lets the buyer cancel an unpaid order, giving the stock back', async () => {
     const id = await book(buyer);
     const before = await stock();
-    expect((await call('DELETE', `/api/myorder/${id}`, other)).json()).toEqual({ deletedCount: 0 });
+    expect((await as(other).delete(`/api/myorder/${id}`)).json()).toEqual({ deletedCount: 0 });
     expect(await order(id)).toBeDefined();
-    expect((await call('DELETE', `/api/myorder/${id}`, buyer)).json()).toEqual({ deletedCount: 1 });
+    expect((await as(buyer).delete(`/api/myorder/${id}`)).json()).toEqual({ deletedCount: 1 });
     expect(await order(id)).toBeUndefined();
     expect(await stock()).toBe(before + 10);
-    expect((await call('DELETE', `/api/myorder/${id}`, buyer)).json()).toEqual({ deletedCount: 0 });
+    expect((await as(buyer).delete(`/api/myorder/${id}`)).json()).toEqual({ deletedCount: 0 });
   });
 
   it('lets only an admin delete any unpaid order, giving the stock back', async () => {
     const id = await book(buyer);
     const before = await stock();
-    expect((await call('DELETE', `/api/order/${id}`, buyer)).statusCode).toBe(403);
-    expect((await call('DELETE', `/api/order/${id}`)).statusCode).toBe(401);
-    expect((await call('DELETE', `/api/order/${id}`, admin)).json()).toEqual({ deletedCount: 1 });
+    expect((await as(buyer).delete(`/api/order/${id}`)).statusCode).toBe(403);
+    expect((await as(anonymous).delete(`/api/order/${id}`)).statusCode).toBe(401);
+    expect((await as(admin).delete(`/api/order/${id}`)).json()).toEqual({ deletedCount: 1 });
     expect(await stock()).toBe(before + 10);
   });
 
   it('lists every order for an admin only', async () => {
-    expect((await call('GET', '/api/orders', admin)).statusCode).toBe(200);
-    expect((await call('GET', '/api/orders', buyer)).statusCode).toBe(403);
+    expect((await as(admin).get('/api/orders')).statusCode).toBe(200);
+    expect((await as(buyer).get('/api/orders')).statusCode).toBe(403);
   });
 });
 
@@ -221,13 +216,13 @@ describe('paying with the test gateway', () => {
 
   it("creates an intent only for the buyer's own unpaid order", async () => {
     orderId = await book(buyer, 20);
-    expect((await call('POST', '/api/create-payment-intent', other, { orderId })).statusCode).toBe(404);
-    expect((await call('POST', '/api/create-payment-intent', undefined, { orderId })).statusCode).toBe(401);
-    const response = await call('POST', '/api/create-payment-intent', buyer, { orderId, price: 0.01 });
+    expect((await as(other).post('/api/create-payment-intent', { orderId })).statusCode).toBe(404);
+    expect((await as(anonymous).post('/api/create-payment-intent', { orderId })).statusCode).toBe(401);
+    const response = await as(buyer).post('/api/create-payment-intent', { orderId, price: 0.01 });
     expect(response.statusCode).toBe(200);
     clientSecret = response.json<{ clientSecret: string }>().clientSecret;
     expect(clientSecret).toMatch(/^pi_test_.+_secret_.+$/);
-    const summary = await call('GET', `/api/payment/${orderId}`, buyer);
+    const summary = await as(buyer).get(`/api/payment/${orderId}`);
     expect(summary.json()).toMatchObject({
       userName: 'Bea Buyer',
       productName: 'Test Drill',
@@ -235,11 +230,11 @@ describe('paying with the test gateway', () => {
       paid: false,
       gateway: 'test',
     });
-    expect((await call('GET', `/api/payment/${orderId}`, other)).statusCode).toBe(404);
+    expect((await as(other).get(`/api/payment/${orderId}`)).statusCode).toBe(404);
   });
 
   it('declines the test cards that decline, with their message, and leaves the order unpaid', async () => {
-    const declined = await call('POST', '/api/payments/test/confirm', buyer, {
+    const declined = await as(buyer).post('/api/payments/test/confirm', {
       clientSecret,
       card: card('4000 0000 0000 0002'),
       billing: { name: 'Bea', email: buyer.email },
@@ -255,37 +250,37 @@ describe('paying with the test gateway', () => {
 
   it('refuses to mark paid before the payment succeeded, or with an unknown transaction', async () => {
     intentId = clientSecret.split('_secret_')[0]!;
+    expect((await as(buyer).patch(`/api/orderPay/${orderId}`, { transactionId: intentId })).statusCode).toBe(
+      400,
+    );
     expect(
-      (await call('PATCH', `/api/orderPay/${orderId}`, buyer, { transactionId: intentId })).statusCode,
-    ).toBe(400);
-    expect(
-      (await call('PATCH', `/api/orderPay/${orderId}`, buyer, { transactionId: 'pi_made_up' })).statusCode,
+      (await as(buyer).patch(`/api/orderPay/${orderId}`, { transactionId: 'pi_made_up' })).statusCode,
     ).toBe(400);
     expect((await order(orderId))?.paid).toBe(false);
   });
 
   it('pays with 4242 4242 4242 4242 and marks the order paid once', async () => {
-    const paid = await call('POST', '/api/payments/test/confirm', buyer, {
+    const paid = await as(buyer).post('/api/payments/test/confirm', {
       clientSecret,
       card: card('4242 4242 4242 4242'),
       billing: { name: 'Bea', email: buyer.email },
     });
     expect(paid.json()).toEqual({ id: intentId, status: 'succeeded' });
-    expect(
-      (await call('PATCH', `/api/orderPay/${orderId}`, other, { transactionId: intentId })).statusCode,
-    ).toBe(404);
-    expect(
-      (await call('PATCH', `/api/orderPay/${orderId}`, buyer, { transactionId: intentId })).json(),
-    ).toEqual({ modifiedCount: 1 });
+    expect((await as(other).patch(`/api/orderPay/${orderId}`, { transactionId: intentId })).statusCode).toBe(
+      404,
+    );
+    expect((await as(buyer).patch(`/api/orderPay/${orderId}`, { transactionId: intentId })).json()).toEqual({
+      modifiedCount: 1,
+    });
     expect(await order(orderId)).toMatchObject({ paid: true, transactionId: intentId });
     // No money moved: the administrator's list says so.
-    const listed = (await call('GET', '/api/orders', admin)).json<Order[]>();
+    const listed = (await as(admin).get('/api/orders')).json<Order[]>();
     expect(listed.find((row) => row._id === orderId)).toMatchObject({ paid: true, testPayment: true });
+    expect((await as(buyer).patch(`/api/orderPay/${orderId}`, { transactionId: intentId })).json()).toEqual({
+      modifiedCount: 0,
+    });
     expect(
-      (await call('PATCH', `/api/orderPay/${orderId}`, buyer, { transactionId: intentId })).json(),
-    ).toEqual({ modifiedCount: 0 });
-    expect(
-      (await call('PATCH', `/api/orderPay/${orderId}`, buyer, { transactionId: 'pi_other' })).statusCode,
+      (await as(buyer).patch(`/api/orderPay/${orderId}`, { transactionId: 'pi_other' })).statusCode,
     ).toBe(409);
     expect((await order(orderId))?.transactionId).toBe(intentId);
     await expect
@@ -299,11 +294,11 @@ describe('paying with the test gateway', () => {
 
   it("refuses to pay an order with another order's intent, even of the same buyer", async () => {
     const second = await book(buyer, 30);
-    expect(
-      (await call('PATCH', `/api/orderPay/${second}`, buyer, { transactionId: intentId })).statusCode,
-    ).toBe(400);
+    expect((await as(buyer).patch(`/api/orderPay/${second}`, { transactionId: intentId })).statusCode).toBe(
+      400,
+    );
     expect((await order(second))?.paid).toBe(false);
-    const secret = (await call('POST', '/api/create-payment-intent', buyer, { orderId: second })).json<{
+    const secret = (await as(buyer).post('/api/create-payment-intent', { orderId: second })).json<{
       clientSecret: string;
     }>().clientSecret;
     // The other order of the same price would be the tampering case: amounts must match exactly.
@@ -312,20 +307,20 @@ describe('paying with the test gateway', () => {
 
   it('keeps a paid order: no cancel, no delete; ships it once, for admins only', async () => {
     const before = await stock();
-    expect((await call('DELETE', `/api/myorder/${orderId}`, buyer)).json()).toEqual({ deletedCount: 0 });
-    expect((await call('DELETE', `/api/order/${orderId}`, admin)).json()).toEqual({ deletedCount: 0 });
+    expect((await as(buyer).delete(`/api/myorder/${orderId}`)).json()).toEqual({ deletedCount: 0 });
+    expect((await as(admin).delete(`/api/order/${orderId}`)).json()).toEqual({ deletedCount: 0 });
     expect(await order(orderId)).toBeDefined();
     expect(await stock()).toBe(before);
 
-    expect((await call('PUT', `/api/ship/${orderId}`, buyer)).statusCode).toBe(403);
-    expect((await call('PUT', `/api/ship/${orderId}`, admin)).json()).toEqual({ modifiedCount: 1 });
-    expect((await call('PUT', `/api/ship/${orderId}`, admin)).json()).toEqual({ modifiedCount: 0 });
+    expect((await as(buyer).put(`/api/ship/${orderId}`)).statusCode).toBe(403);
+    expect((await as(admin).put(`/api/ship/${orderId}`)).json()).toEqual({ modifiedCount: 1 });
+    expect((await as(admin).put(`/api/ship/${orderId}`)).json()).toEqual({ modifiedCount: 0 });
     expect((await order(orderId))?.isDelivered).toBe(true);
   });
 
   it('refuses to ship an unpaid order', async () => {
     const unpaid = await book(buyer);
-    expect((await call('PUT', `/api/ship/${unpaid}`, admin)).json()).toEqual({ modifiedCount: 0 });
+    expect((await as(admin).put(`/api/ship/${unpaid}`)).json()).toEqual({ modifiedCount: 0 });
     expect((await order(unpaid))?.isDelivered).toBe(false);
   });
 });
@@ -333,10 +328,10 @@ describe('paying with the test gateway', () => {
 describe('amount tampering', () => {
   it('refuses an intent whose amount differs from the order, even if it succeeded', async () => {
     const id = await book(buyer, 10);
-    const secret = (await call('POST', '/api/create-payment-intent', buyer, { orderId: id })).json<{
+    const secret = (await as(buyer).post('/api/create-payment-intent', { orderId: id })).json<{
       clientSecret: string;
     }>().clientSecret;
-    await call('POST', '/api/payments/test/confirm', buyer, {
+    await as(buyer).post('/api/payments/test/confirm', {
       clientSecret: secret,
       card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
       billing: { name: 'Bea', email: buyer.email },
@@ -346,7 +341,7 @@ describe('amount tampering', () => {
       .update(orders)
       .set({ quantity: 11, priceCents: 11 * 1250 })
       .where(eq(orders.id, id));
-    const response = await call('PATCH', `/api/orderPay/${id}`, buyer, {
+    const response = await as(buyer).patch(`/api/orderPay/${id}`, {
       transactionId: secret.split('_secret_')[0],
     });
     expect(response.statusCode).toBe(400);
@@ -356,21 +351,19 @@ describe('amount tampering', () => {
 
 describe('concurrency', () => {
   it('never oversells: of 25 simultaneous orders for stock that fits 10, exactly 10 succeed', async () => {
-    const [tool] = await ctx.app.catalogue.write((tx) =>
-      insertTools(tx, [
-        {
-          name: 'Scarce Bearing',
-          priceCents: 490,
-          availableQuantity: 100,
-          minOrderQuantity: 10,
-          details: 'x',
-          image: '/images/tools/ball-bearing-6204.svg',
-        },
-      ]),
-    );
+    const [tool] = await ctx.app.tools.add([
+      {
+        name: 'Scarce Bearing',
+        priceCents: 490,
+        availableQuantity: 100,
+        minOrderQuantity: 10,
+        details: 'x',
+        image: '/images/tools/ball-bearing-6204.svg',
+      },
+    ]);
     const responses = await Promise.all(
       Array.from({ length: 25 }, (_, i) =>
-        call('POST', '/api/order', i % 2 ? buyer : other, {
+        as(i % 2 ? buyer : other).post('/api/order', {
           toolId: tool!.id,
           quantity: 10,
           address: '1 Main St',

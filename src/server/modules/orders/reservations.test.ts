@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tooManyUnpaidOrders, type Order } from '#shared/schemas/orders.ts';
-import { readOutbox } from '#server/adapters/mail/outbox.ts';
 import { orders, testPaymentIntents, tools } from '#server/db/schema.ts';
 import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { readOutbox } from '#server/testing/outbox.ts';
+import { requestsAs } from '#server/testing/requests.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 import { addTestTool } from '#server/testing/tools.ts';
 import { reservationExpiry } from './reservation-expiry.ts';
@@ -21,11 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, who: TestUser, payload?: object) =>
-  ctx.app.inject({ method, url, headers: who.headers, payload });
+const as = requestsAs(() => ctx);
 
 function book(who: TestUser, quantity = 10) {
-  return call('POST', '/api/order', who, { toolId, quantity, address: '1 Main St', number: '555' });
+  return as(who).post('/api/order', { toolId, quantity, address: '1 Main St', number: '555' });
 }
 
 async function booked(who: TestUser, quantity = 10) {
@@ -59,7 +59,7 @@ describe('an unpaid order holds its stock for RESERVATION_HOLD_HOURS', () => {
     const buyer = await createUser(ctx, { name: 'Hugo Holder' });
     const placedAt = Date.now();
     const id = await booked(buyer);
-    const [listed] = (await call('GET', `/api/singleOrder?email=${buyer.email}`, buyer)).json<Order[]>();
+    const [listed] = (await as(buyer).get(`/api/singleOrder?email=${buyer.email}`)).json<Order[]>();
     expect(listed).toMatchObject({ _id: id, paid: false });
     const heldUntil = Date.parse(listed!.heldUntil!);
     expect(heldUntil).toBeGreaterThanOrEqual(placedAt + 48 * HOUR - 5_000);
@@ -100,12 +100,12 @@ describe('an unpaid order holds its stock for RESERVATION_HOLD_HOURS', () => {
   it('cancels the payment intent of an expired order, so its card can no longer be charged', async () => {
     const buyer = await createUser(ctx, { name: 'Ivan Intent' });
     const id = await booked(buyer);
-    const { clientSecret } = (await call('POST', '/api/create-payment-intent', buyer, { orderId: id })).json<{
+    const { clientSecret } = (await as(buyer).post('/api/create-payment-intent', { orderId: id })).json<{
       clientSecret: string;
     }>();
     await ctx.app.orders.expire(new Date(Date.now() + 49 * HOUR));
     expect(await order(id)).toBeUndefined();
-    const charge = await call('POST', '/api/payments/test/confirm', buyer, {
+    const charge = await as(buyer).post('/api/payments/test/confirm', {
       clientSecret,
       card: CARD,
       billing: { name: buyer.name, email: buyer.email },
@@ -116,10 +116,10 @@ describe('an unpaid order holds its stock for RESERVATION_HOLD_HOURS', () => {
   it('does not expire an order whose payment went through before the hold ended: it is paid instead', async () => {
     const buyer = await createUser(ctx, { name: 'Lena Late' });
     const id = await booked(buyer);
-    const { clientSecret } = (await call('POST', '/api/create-payment-intent', buyer, { orderId: id })).json<{
+    const { clientSecret } = (await as(buyer).post('/api/create-payment-intent', { orderId: id })).json<{
       clientSecret: string;
     }>();
-    const charge = await call('POST', '/api/payments/test/confirm', buyer, {
+    const charge = await as(buyer).post('/api/payments/test/confirm', {
       clientSecret,
       card: CARD,
       billing: { name: buyer.name, email: buyer.email },
@@ -171,7 +171,7 @@ describe('MAX_UNPAID_ORDERS', () => {
     expect(refused.json()).toMatchObject({ message: tooManyUnpaidOrders(3) });
     expect(await stock()).toBe(before);
 
-    expect((await call('DELETE', `/api/myorder/${ids[0]}`, buyer)).json()).toEqual({ deletedCount: 1 });
+    expect((await as(buyer).delete(`/api/myorder/${ids[0]}`)).json()).toEqual({ deletedCount: 1 });
     expect((await book(buyer)).statusCode).toBe(200);
   });
 

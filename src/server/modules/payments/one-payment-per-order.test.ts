@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '#server/adapters/mail/outbox.ts';
 import { orders, testPaymentIntents, tools } from '#server/db/schema.ts';
 import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { readOutbox } from '#server/testing/outbox.ts';
+import { requestsAs } from '#server/testing/requests.ts';
 import { StripeStandIn } from '#server/testing/stripe-stand-in.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 import { addTestTool } from '#server/testing/tools.ts';
@@ -50,11 +51,10 @@ describe.each(['test', 'stripe'] as const)('with the %s gateway', (gateway) => {
     await shop.stripe?.close();
   });
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: TestUser, payload?: object) =>
-    shop.ctx.app.inject({ method, url, headers: who.headers, payload });
+  const as = requestsAs(() => shop.ctx);
 
   async function book() {
-    const response = await call('POST', '/api/order', shop.buyer, {
+    const response = await as(shop.buyer).post('/api/order', {
       toolId: shop.toolId,
       quantity: 10,
       address: '1 Main St',
@@ -65,7 +65,7 @@ describe.each(['test', 'stripe'] as const)('with the %s gateway', (gateway) => {
   }
 
   async function clientSecret(orderId: string) {
-    const response = await call('POST', '/api/create-payment-intent', shop.buyer, { orderId });
+    const response = await as(shop.buyer).post('/api/create-payment-intent', { orderId });
     expect(response.statusCode).toBe(200);
     return response.json<{ clientSecret: string }>().clientSecret;
   }
@@ -85,7 +85,7 @@ describe.each(['test', 'stripe'] as const)('with the %s gateway', (gateway) => {
   /** The buyer's card goes through at the gateway; the shop has not been told yet. */
   async function cardGoesThrough(secret: string) {
     if (shop.stripe) return void shop.stripe.succeed(intentIdOf(secret));
-    const response = await call('POST', '/api/payments/test/confirm', shop.buyer, {
+    const response = await as(shop.buyer).post('/api/payments/test/confirm', {
       clientSecret: secret,
       card: CARD,
       billing: { name: shop.buyer.name, email: shop.buyer.email },
@@ -126,13 +126,13 @@ describe.each(['test', 'stripe'] as const)('with the %s gateway', (gateway) => {
       const secret = await clientSecret(orderId);
       const before = await stock();
       const who = path === '/api/order' ? shop.admin : shop.buyer;
-      const response = await call('DELETE', `${path}/${orderId}`, who);
+      const response = await as(who).delete(`${path}/${orderId}`);
       expect(response.json()).toEqual({ deletedCount: 1 });
       expect(await order(orderId)).toBeUndefined();
       expect(await stock()).toBe(before + 10);
       if (shop.stripe) expect(await intentStatus(intentIdOf(secret))).toBe('canceled');
       else {
-        const charge = await call('POST', '/api/payments/test/confirm', shop.buyer, {
+        const charge = await as(shop.buyer).post('/api/payments/test/confirm', {
           clientSecret: secret,
           card: CARD,
           billing: { name: shop.buyer.name, email: shop.buyer.email },
@@ -147,7 +147,7 @@ describe.each(['test', 'stripe'] as const)('with the %s gateway', (gateway) => {
     const secret = await clientSecret(orderId);
     await cardGoesThrough(secret);
     const before = await stock();
-    const response = await call('DELETE', `/api/myorder/${orderId}`, shop.buyer);
+    const response = await as(shop.buyer).delete(`/api/myorder/${orderId}`);
     expect(response.json()).toEqual({ deletedCount: 0 });
     expect(await order(orderId)).toMatchObject({ paid: true, transactionId: intentIdOf(secret) });
     expect(await stock()).toBe(before);
@@ -164,7 +164,7 @@ describe.each(['test', 'stripe'] as const)('with the %s gateway', (gateway) => {
     const orderId = await book();
     const secret = await clientSecret(orderId);
     await cardGoesThrough(secret);
-    const response = await call('POST', '/api/create-payment-intent', shop.buyer, { orderId });
+    const response = await as(shop.buyer).post('/api/create-payment-intent', { orderId });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ message: 'This order is already paid.' });
     expect(await order(orderId)).toMatchObject({ paid: true });
@@ -183,18 +183,17 @@ describe('with Stripe, payments that must be given back', () => {
     await stripe.close();
   });
 
-  const call = (method: 'POST' | 'DELETE', url: string, who: TestUser, payload?: object) =>
-    shop.ctx.app.inject({ method, url, headers: who.headers, payload });
+  const as = requestsAs(() => shop.ctx);
 
   async function bookWithIntent() {
-    const booked = await call('POST', '/api/order', shop.buyer, {
+    const booked = await as(shop.buyer).post('/api/order', {
       toolId: shop.toolId,
       quantity: 10,
       address: '1 Main St',
       number: '555',
     });
     const orderId = booked.json<{ insertedId: string }>().insertedId;
-    const secret = (await call('POST', '/api/create-payment-intent', shop.buyer, { orderId })).json<{
+    const secret = (await as(shop.buyer).post('/api/create-payment-intent', { orderId })).json<{
       clientSecret: string;
     }>().clientSecret;
     return { orderId, intentId: secret.split('_secret_')[0]! };
@@ -234,12 +233,12 @@ describe('with Stripe, payments that must be given back', () => {
   it('refuses to cancel while the payment is being processed, changing nothing', async () => {
     const { orderId, intentId } = await bookWithIntent();
     stripe.process(intentId);
-    const response = await call('DELETE', `/api/myorder/${orderId}`, shop.buyer);
+    const response = await as(shop.buyer).delete(`/api/myorder/${orderId}`);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       message: expect.stringContaining('payment for this order is under way'),
     });
-    const admin = await call('DELETE', `/api/order/${orderId}`, shop.admin);
+    const admin = await as(shop.admin).delete(`/api/order/${orderId}`);
     expect(admin.statusCode).toBe(409);
     expect(
       (await shop.ctx.app.database.db.select().from(orders).where(eq(orders.id, orderId)))[0],

@@ -1,4 +1,3 @@
-import { httpErrors } from '@fastify/sensible';
 import type { FastifyBaseLogger } from 'fastify';
 import { centsToDollars, formatDollars } from '#shared/money.ts';
 import {
@@ -6,28 +5,24 @@ import {
   type PaymentGateway,
   type PaymentIntent,
 } from '#server/adapters/payments/payment-gateway.ts';
-import type { Db } from '#server/db/client.ts';
-import { isUuid } from '#server/db/ids.ts';
-import type { MailOutbox } from '#server/modules/mail/mail-outbox.ts';
-import { orderPaidMail } from '#server/modules/orders/orders-mails.ts';
-import {
-  findOrder,
-  markOrderPaid,
-  replacePaymentIntent,
-  type OrderRow,
-} from '#server/modules/orders/orders.repo.ts';
-import { listAdministratorEmails } from '#server/modules/users/users.repo.ts';
+import { Conflict, InvalidInput, NotFound } from '#server/domain-errors.ts';
+import type { SessionUser } from '#server/modules/auth/auth.service.ts';
+import type { MailService } from '#server/modules/mail/mail.service.ts';
+import type { OrderRow, OrdersService } from '#server/modules/orders/orders.service.ts';
+import type { UsersService } from '#server/modules/users/users.service.ts';
 
 /** Whether an unpaid order may go (cancelled, deleted, expired) as far as its payment is concerned. */
 export type IntentRelease = 'free' | 'paid' | 'busy';
 
+const ORDER_NOT_FOUND = 'Order not found';
 const ALREADY_PAID = 'This order is already paid.';
 const PAYMENT_UNDER_WAY = 'A payment for this order is under way. Please wait a moment and reload the page.';
 
 interface PaymentsDeps {
-  db: Db;
   gateway: PaymentGateway;
-  mailer: MailOutbox;
+  orders: OrdersService;
+  users: UsersService;
+  mailer: MailService;
   log: FastifyBaseLogger;
 }
 
@@ -39,56 +34,41 @@ interface PaymentsDeps {
 export class PaymentsService {
   constructor(private readonly deps: PaymentsDeps) {}
 
+  /** The buyer's own order (not found for anyone else's, so that ids reveal nothing). */
+  async orderOf(buyer: SessionUser, orderId: string): Promise<OrderRow> {
+    const order = await this.deps.orders.find(orderId);
+    if (!order || order.userId !== buyer.id) throw new NotFound(ORDER_NOT_FOUND);
+    return order;
+  }
+
   /** The client secret the buyer's card form confirms: the order's intent, or a new one if it has none left. */
-  async clientSecretFor(order: OrderRow): Promise<string> {
-    const { db, gateway } = this.deps;
-    if (order.paid) throw httpErrors.conflict(ALREADY_PAID);
-    if (order.paymentIntentId) {
-      const current = await gateway.retrieveIntent(order.paymentIntentId);
-      if (current && PAYABLE_STATES.has(current.status) && current.amountCents === order.priceCents) {
-        return current.clientSecret;
-      }
-      if (current?.status === 'succeeded') {
-        await this.applyPayment(order, current);
-        throw httpErrors.conflict(ALREADY_PAID);
-      }
-      if (current?.status === 'processing') throw httpErrors.conflict(PAYMENT_UNDER_WAY);
-    }
-    // Two tabs asking at once send the same key, and the gateway answers both with the same intent.
-    const key = `order-${order.id}-after-${order.paymentIntentId ?? 'none'}`;
-    const created = await gateway.createIntent(
-      { id: order.id, amountCents: order.priceCents, email: order.email },
-      key,
-    );
-    const kept = await replacePaymentIntent(db, order.id, order.paymentIntentId, created.id);
-    if (kept === created.id) return created.clientSecret;
-    await gateway.cancelIntent(created.id);
-    const fresh = await findOrder(db, order.id);
-    if (!fresh) throw httpErrors.notFound('Order not found');
-    return this.clientSecretFor(fresh);
+  async clientSecretFor(buyer: SessionUser, orderId: string): Promise<string> {
+    return this.clientSecretOf(await this.orderOf(buyer, orderId));
   }
 
   /** The buyer's browser says the card went through: believed only once the gateway confirms it. */
-  async confirm(order: OrderRow, transactionId: string): Promise<OrderRow | undefined> {
+  async confirm(buyer: SessionUser, orderId: string, transactionId: string): Promise<OrderRow | undefined> {
+    const order = await this.orderOf(buyer, orderId);
     if (order.paid && order.transactionId === transactionId) return undefined;
     const intent = await this.deps.gateway.retrieveIntent(transactionId);
     const ours = intent?.orderId === order.id && intent.amountCents === order.priceCents;
     if (order.paid) {
       // A second payment of a paid order: applying it refunds it.
       if (ours && intent.status === 'succeeded') await this.applyPayment(order, intent);
-      throw httpErrors.conflict(ALREADY_PAID);
+      throw new Conflict(ALREADY_PAID);
     }
-    if (!intent || !ours) throw httpErrors.badRequest('This payment does not belong to this order.');
-    if (intent.status !== 'succeeded') throw httpErrors.badRequest('This payment has not succeeded.');
+    if (!intent || !ours) throw new InvalidInput('This payment does not belong to this order.');
+    if (intent.status !== 'succeeded') throw new InvalidInput('This payment has not succeeded.');
     const paid = await this.applyPayment(order, intent);
-    if (!paid) throw httpErrors.conflict(ALREADY_PAID);
+    if (!paid) throw new Conflict(ALREADY_PAID);
     return paid;
   }
 
-  /** Stripe says an intent succeeded (webhook). */
-  async succeeded(intent: PaymentIntent): Promise<void> {
-    const order =
-      intent.orderId && isUuid(intent.orderId) ? await findOrder(this.deps.db, intent.orderId) : undefined;
+  /** Stripe says an intent succeeded (webhook): Stripe's own record of the intent decides, not the event's copy. */
+  async intentSucceeded(intentId: string): Promise<void> {
+    const intent = await this.deps.gateway.retrieveIntent(intentId);
+    if (intent?.status !== 'succeeded') return;
+    const order = intent.orderId ? await this.deps.orders.find(intent.orderId) : undefined;
     if (!order) return this.refund(intent, 'its order no longer exists (cancelled, deleted or expired)');
     if (intent.amountCents !== order.priceCents) {
       this.deps.log.warn({ orderId: order.id, intentId: intent.id }, 'payment amount differs from the order');
@@ -115,25 +95,47 @@ export class PaymentsService {
     return 'busy';
   }
 
+  private async clientSecretOf(order: OrderRow): Promise<string> {
+    const { gateway, orders } = this.deps;
+    if (order.paid) throw new Conflict(ALREADY_PAID);
+    if (order.paymentIntentId) {
+      const current = await gateway.retrieveIntent(order.paymentIntentId);
+      if (current && PAYABLE_STATES.has(current.status) && current.amountCents === order.priceCents) {
+        return current.clientSecret;
+      }
+      if (current?.status === 'succeeded') {
+        await this.applyPayment(order, current);
+        throw new Conflict(ALREADY_PAID);
+      }
+      if (current?.status === 'processing') throw new Conflict(PAYMENT_UNDER_WAY);
+    }
+    // Two tabs asking at once send the same key, and the gateway answers both with the same intent.
+    const key = `order-${order.id}-after-${order.paymentIntentId ?? 'none'}`;
+    const created = await gateway.createIntent(
+      { id: order.id, amountCents: order.priceCents, email: order.email },
+      key,
+    );
+    const kept = await orders.recordPaymentIntent(order.id, order.paymentIntentId, created.id);
+    if (kept === created.id) return created.clientSecret;
+    await gateway.cancelIntent(created.id);
+    const fresh = await orders.find(order.id);
+    if (!fresh) throw new NotFound(ORDER_NOT_FOUND);
+    return this.clientSecretOf(fresh);
+  }
+
   /**
-   * Marks the order paid with this succeeded intent and queues the receipt, in one transaction. Answers the
-   * paid order, or undefined when it was paid already: by this intent (nothing to do) or by another one
-   * (this second payment is refunded).
+   * Marks the order paid with this succeeded intent (the receipt is queued with it). Answers the paid order,
+   * or undefined when it was paid already: by this intent (nothing to do) or by another one (this second
+   * payment is refunded).
    */
   private async applyPayment(order: OrderRow, intent: PaymentIntent): Promise<OrderRow | undefined> {
-    const { db, gateway, mailer } = this.deps;
-    const paid = await db.transaction(async (tx) => {
-      const changed = await markOrderPaid(tx, order.id, {
-        transactionId: intent.id,
-        testPayment: gateway.kind === 'test',
-      });
-      if (!changed) return undefined;
-      const row = await findOrder(tx, order.id);
-      await mailer.send(orderPaidMail(row!), tx);
-      return row;
+    const { gateway, orders } = this.deps;
+    const paid = await orders.markPaid(order.id, {
+      transactionId: intent.id,
+      testPayment: gateway.kind === 'test',
     });
     if (paid) return paid;
-    const current = await findOrder(db, order.id);
+    const current = await orders.find(order.id);
     if (current?.paid && current.transactionId !== intent.id) {
       await this.refund(intent, `its order was already paid with ${current.transactionId}`);
     }
@@ -141,11 +143,11 @@ export class PaymentsService {
   }
 
   private async refund(intent: PaymentIntent, reason: string): Promise<void> {
-    const { db, gateway, mailer, log } = this.deps;
+    const { gateway, users, mailer, log } = this.deps;
     await gateway.refund(intent.id);
     log.warn({ intentId: intent.id, orderId: intent.orderId, reason }, 'payment refunded');
     const amount = formatDollars(centsToDollars(intent.amountCents));
-    for (const to of await listAdministratorEmails(db)) {
+    for (const to of await users.administratorEmails()) {
       await mailer.send({
         to,
         subject: `Payment refunded: ${amount} (${intent.id})`,

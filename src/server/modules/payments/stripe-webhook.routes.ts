@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { StripeGateway } from '#server/adapters/payments/stripe-gateway.ts';
-import { apiError } from '#server/plugins/errors.ts';
+import { InvalidInput, Unavailable } from '#server/domain-errors.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 /**
@@ -16,25 +16,26 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{
     done(null, body),
   );
 
-  app.post('/webhooks/stripe', { schema: { hide: true }, bodyLimit: 256 * 1024 }, async (request, reply) => {
-    const signature = request.headers['stripe-signature'];
-    let event;
-    try {
-      event = gateway.verifyWebhook(request.body as Buffer, String(signature ?? ''));
-    } catch {
-      throw app.httpErrors.badRequest('The webhook signature does not match.');
-    }
-    if (event.type === 'payment_intent.succeeded') {
+  app.post<{ Body: Buffer }>(
+    '/webhooks/stripe',
+    { schema: { hide: true }, bodyLimit: 256 * 1024 },
+    async (request) => {
+      let event;
       try {
-        // Stripe's own record decides, not the event's copy of it.
-        const intent = await gateway.retrieveIntent(event.data.object.id);
-        if (intent?.status === 'succeeded') await payments.succeeded(intent);
-      } catch (error) {
-        request.log.error({ err: error, intentId: event.data.object.id }, 'webhook payment not applied');
-        // Stripe sends the event again later.
-        return reply.code(503).send(apiError(503, 'The payment could not be recorded yet; please retry.'));
+        event = gateway.verifyWebhook(request.body, String(request.headers['stripe-signature'] ?? ''));
+      } catch {
+        throw new InvalidInput('The webhook signature does not match.');
       }
-    }
-    return reply.send({ received: true });
-  });
+      if (event.type === 'payment_intent.succeeded') {
+        try {
+          await payments.intentSucceeded(event.data.object.id);
+        } catch (error) {
+          request.log.error({ err: error, intentId: event.data.object.id }, 'webhook payment not applied');
+          // Stripe sends the event again later.
+          throw new Unavailable('The payment could not be recorded yet; please retry.');
+        }
+      }
+      return { received: true };
+    },
+  );
 };

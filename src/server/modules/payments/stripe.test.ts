@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '#server/db/schema.ts';
 import { createUser, type TestUser } from '#server/testing/accounts.ts';
 import { StripeStandIn, type StandInIntent } from '#server/testing/stripe-stand-in.ts';
+import { requestsAs } from '#server/testing/requests.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
-import { insertTools } from '#server/modules/tools/tools.repo.ts';
 
 const SECRET_KEY = 'sk_test_x';
 const PUBLISHABLE_KEY = 'pk_test_x';
@@ -32,9 +32,9 @@ beforeAll(async () => {
     STRIPE_API_URL: apiUrl,
   });
   buyer = await createUser(ctx, { name: 'Sam Stripe' });
-  const [tool] = await ctx.app.catalogue.write((tx) =>
-    insertTools(tx, [{ ...TOOL, details: 'A wrench', image: '/images/tools/cordless-drill.svg' }]),
-  );
+  const [tool] = await ctx.app.tools.add([
+    { ...TOOL, details: 'A wrench', image: '/images/tools/cordless-drill.svg' },
+  ]);
   toolId = tool!.id;
 });
 afterAll(async () => {
@@ -42,10 +42,7 @@ afterAll(async () => {
   await stripe.server.close();
 });
 
-type Method = 'GET' | 'POST' | 'PATCH';
-function call(method: Method, url: string, who?: TestUser, payload?: object) {
-  return ctx.app.inject({ method, url, headers: who?.headers ?? { origin: ctx.config.baseUrl }, payload });
-}
+const as = requestsAs(() => ctx);
 
 async function order(id: string) {
   const [row] = await ctx.app.database.db.select().from(orders).where(eq(orders.id, id));
@@ -53,7 +50,7 @@ async function order(id: string) {
 }
 
 async function book(quantity = 10) {
-  const response = await call('POST', '/api/order', buyer, {
+  const response = await as(buyer).post('/api/order', {
     toolId,
     quantity,
     address: '1 Main St',
@@ -65,7 +62,7 @@ async function book(quantity = 10) {
 
 /** Creates the intent through the shop, as the checkout page does; answers the stand-in's intent. */
 async function createIntent(orderId: string) {
-  const response = await call('POST', '/api/create-payment-intent', buyer, { orderId });
+  const response = await as(buyer).post('/api/create-payment-intent', { orderId });
   expect(response.statusCode).toBe(200);
   const { clientSecret } = response.json<{ clientSecret: string }>();
   const id = clientSecret.split('_secret_')[0]!;
@@ -74,7 +71,7 @@ async function createIntent(orderId: string) {
 }
 
 function pay(orderId: string, transactionId: string) {
-  return call('PATCH', `/api/orderPay/${orderId}`, buyer, { transactionId });
+  return as(buyer).patch(`/api/orderPay/${orderId}`, { transactionId });
 }
 
 /** A payment_intent.succeeded event as Stripe would post it. */
@@ -111,7 +108,7 @@ describe('paying through Stripe (local stand-in)', () => {
 
   it('reports the Stripe gateway and its publishable key on the payment page', async () => {
     orderId = await book();
-    const response = await call('GET', `/api/payment/${orderId}`, buyer);
+    const response = await as(buyer).get(`/api/payment/${orderId}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       userName: 'Sam Stripe',
@@ -126,7 +123,7 @@ describe('paying through Stripe (local stand-in)', () => {
 
   it("creates a form-encoded intent for exactly the order's amount in cents, whatever the client says", async () => {
     const before = stripe.creates.length;
-    const response = await call('POST', '/api/create-payment-intent', buyer, { orderId, price: 1 });
+    const response = await as(buyer).post('/api/create-payment-intent', { orderId, price: 1 });
     expect(response.statusCode).toBe(200);
     const { clientSecret } = response.json<{ clientSecret: string }>();
     expect(clientSecret).toMatch(/^pi_[0-9a-f]+_secret_[0-9a-f]+$/);
@@ -154,7 +151,7 @@ describe('paying through Stripe (local stand-in)', () => {
   });
 
   it('has no built-in test confirm endpoint when Stripe is configured', async () => {
-    const response = await call('POST', '/api/payments/test/confirm', buyer, {
+    const response = await as(buyer).post('/api/payments/test/confirm', {
       clientSecret: intent.client_secret,
       card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
       billing: { name: 'Sam', email: buyer.email },
@@ -176,12 +173,12 @@ describe('paying through Stripe (local stand-in)', () => {
     expect(await order(orderId)).toMatchObject({ paid: true, transactionId: intent.id, testPayment: false });
     expect((await pay(orderId, intent.id)).json()).toEqual({ modifiedCount: 0 });
     expect(await order(orderId)).toMatchObject({ paid: true, transactionId: intent.id });
-    expect((await call('GET', `/api/payment/${orderId}`, buyer)).json()).toMatchObject({
+    expect((await as(buyer).get(`/api/payment/${orderId}`)).json()).toMatchObject({
       paid: true,
       transactionId: intent.id,
     });
     // A paid order gets no new intent.
-    expect((await call('POST', '/api/create-payment-intent', buyer, { orderId })).statusCode).toBe(409);
+    expect((await as(buyer).post('/api/create-payment-intent', { orderId })).statusCode).toBe(409);
   });
 
   it("refuses another order's succeeded intent, leaving the order unchanged", async () => {

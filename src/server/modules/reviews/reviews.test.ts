@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { reviewNeedsOrder } from '#shared/messages.ts';
 import type { Review } from '#shared/schemas/reviews.ts';
 import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { anonymous, requestsAs } from '#server/testing/requests.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
-import { insertTools } from '#server/modules/tools/tools.repo.ts';
 
 let ctx: TestContext;
 let buyer: TestUser;
@@ -15,18 +15,16 @@ beforeAll(async () => {
     createUser(ctx, { name: 'Rita Reviewer' }),
     createUser(ctx, { name: 'Nora Noorder' }),
   ]);
-  const [tool] = await ctx.app.catalogue.write((tx) =>
-    insertTools(tx, [
-      {
-        name: 'Bolt',
-        priceCents: 38,
-        availableQuantity: 1000,
-        minOrderQuantity: 10,
-        details: 'x',
-        image: '/images/tools/hex-bolt-m10.svg',
-      },
-    ]),
-  );
+  const [tool] = await ctx.app.tools.add([
+    {
+      name: 'Bolt',
+      priceCents: 38,
+      availableQuantity: 1000,
+      minOrderQuantity: 10,
+      details: 'x',
+      image: '/images/tools/hex-bolt-m10.svg',
+    },
+  ]);
   await ctx.app.inject({
     method: 'POST',
     url: '/api/order',
@@ -36,22 +34,17 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-function post(who: TestUser | undefined, payload: object) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/review',
-    headers: who?.headers ?? { origin: ctx.config.baseUrl },
-    payload,
-  });
-}
+const as = requestsAs(() => ctx);
 const list = async () => (await ctx.app.inject({ url: '/api/reviews' })).json<Review[]>();
 
 it('refuses anonymous reviews', async () => {
-  expect((await post(undefined, { customRating: 5, review: 'Great' })).statusCode).toBe(401);
+  expect((await as(anonymous).post('/api/review', { customRating: 5, review: 'Great' })).statusCode).toBe(
+    401,
+  );
 });
 
 it('refuses someone who has ordered nothing, with the spec message', async () => {
-  const response = await post(browser, { customRating: 5, review: 'Great stuff' });
+  const response = await as(browser).post('/api/review', { customRating: 5, review: 'Great stuff' });
   expect(response.statusCode).toBe(403);
   expect(response.json()).toMatchObject({ message: reviewNeedsOrder('Nora Noorder') });
   expect(response.json<{ message: string }>().message).toBe(
@@ -67,17 +60,17 @@ it.each([
   [{ customRating: 4, review: 'ok' }],
   [{ customRating: 4 }],
 ])('refuses %o', async (payload) => {
-  expect((await post(buyer, payload)).statusCode).toBe(400);
+  expect((await as(buyer).post('/api/review', payload)).statusCode).toBe(400);
 });
 
 it('takes the author from the session, whatever the body says, and lists newest first', async () => {
-  const first = await post(buyer, {
+  const first = await as(buyer).post('/api/review', {
     customRating: 4,
     review: 'Solid bolts, fast delivery.',
     user: { displayName: 'Admin' },
   });
   expect(first.statusCode).toBe(200);
-  await post(buyer, { customRating: 4.5, review: '<script>alert(1)</script> second one' });
+  await as(buyer).post('/api/review', { customRating: 4.5, review: '<script>alert(1)</script> second one' });
   const reviews = await list();
   expect(reviews).toHaveLength(2);
   expect(reviews[0]).toMatchObject({ customRating: 4.5, review: '<script>alert(1)</script> second one' });

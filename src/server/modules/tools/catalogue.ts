@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Tool } from '#shared/schemas/tools.ts';
 import type { Db } from '#server/db/client.ts';
-import { listToolsNewestFirst, notifyCatalogueChanged, toApiTool, type Executor } from './tools.repo.ts';
+import { listToolsNewestFirst, toApiTool } from './tools.repo.ts';
 
 export interface CachedResponse {
   body: string;
@@ -15,9 +15,9 @@ interface Snapshot {
 }
 
 /**
- * The catalogue changes rarely and is read on every page, so it is loaded once and kept serialized.
- * Every write goes through write(): it notifies the other processes (LISTEN/NOTIFY) in the same
- * transaction and drops this process's copy once committed, so the next read sees the change.
+ * The catalogue changes rarely and is read on every page, so it is loaded once and kept serialized. The tools
+ * service drops this copy when a change commits (and when another process announces one), so the next read
+ * sees it.
  */
 export class Catalogue {
   private snapshot: Promise<Snapshot> | null = null;
@@ -32,16 +32,6 @@ export class Catalogue {
 
   invalidate(): void {
     this.snapshot = null;
-  }
-
-  async write<T>(change: (tx: Executor) => Promise<T>): Promise<T> {
-    const result = await this.db.transaction(async (tx) => {
-      const value = await change(tx);
-      await notifyCatalogueChanged(tx);
-      return value;
-    });
-    this.invalidate();
-    return result;
   }
 
   async list(limit?: number): Promise<CachedResponse> {

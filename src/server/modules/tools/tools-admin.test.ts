@@ -10,6 +10,7 @@ import {
 } from '#shared/schemas/tools.ts';
 import { orders, tools } from '#server/db/schema.ts';
 import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { anonymous, requestsAs } from '#server/testing/requests.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 import { addTestTool } from '#server/testing/tools.ts';
 
@@ -32,10 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = 'POST' | 'PATCH' | 'DELETE';
-function call(method: Method, url: string, who?: TestUser, payload?: object) {
-  return ctx.app.inject({ method, url, headers: who?.headers ?? { origin: ctx.config.baseUrl }, payload });
-}
+const as = requestsAs(() => ctx);
 const newest = async () => (await ctx.app.inject({ url: '/api/parts?limit=1' })).json<Tool[]>()[0];
 const count = async () => (await ctx.app.database.db.select().from(tools)).length;
 const load = async (id: string) => (await ctx.app.inject({ url: `/api/parts/${id}` })).json<Tool>();
@@ -68,10 +66,10 @@ const formOf = ({ name, price, availableQuantity, minOrderQuantity, details, ima
 });
 /** The administrator saves the form opened on `loaded`, with `changes` typed into it. */
 const save = (loaded: Tool, changes: Partial<ReturnType<typeof formOf>>) =>
-  call('PATCH', `/api/parts/${loaded._id}`, admin, { ...formOf(loaded), ...changes, ...editOf(loaded) });
+  as(admin).patch(`/api/parts/${loaded._id}`, { ...formOf(loaded), ...changes, ...editOf(loaded) });
 
 async function book(tool: Tool, quantity: number) {
-  const response = await call('POST', '/api/order', user, {
+  const response = await as(user).post('/api/order', {
     toolId: tool._id,
     quantity,
     address: '1 Main St',
@@ -84,7 +82,7 @@ async function book(tool: Tool, quantity: number) {
 describe('POST /api/parts', () => {
   it('adds a tool that is first in the next GET /api/parts, with the price in cents inside', async () => {
     await newest(); // fills the cache
-    const response = await call('POST', '/api/parts', admin, valid);
+    const response = await as(admin).post('/api/parts', valid);
     expect(response.statusCode).toBe(200);
     const { insertedId } = response.json<{ insertedId: string }>();
     expect(await newest()).toMatchObject({ _id: insertedId, ...valid });
@@ -94,8 +92,8 @@ describe('POST /api/parts', () => {
 
   it('refuses anonymous (401) and a plain user (403), adding nothing', async () => {
     const before = await count();
-    expect((await call('POST', '/api/parts', undefined, valid)).statusCode).toBe(401);
-    expect((await call('POST', '/api/parts', user, valid)).statusCode).toBe(403);
+    expect((await as(anonymous).post('/api/parts', valid)).statusCode).toBe(401);
+    expect((await as(user).post('/api/parts', valid)).statusCode).toBe(403);
     expect(await count()).toBe(before);
   });
 
@@ -117,7 +115,7 @@ describe('POST /api/parts', () => {
     [{ image: 'https://evil.example/x.png' }, 'The image must be an upload of ours'],
   ])('refuses %o with its message, adding nothing', async (change, message) => {
     const before = await count();
-    const response = await call('POST', '/api/parts', admin, { ...valid, ...change });
+    const response = await as(admin).post('/api/parts', { ...valid, ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ statusCode: 400, error: 'Bad Request', message });
     expect(await count()).toBe(before);
@@ -127,7 +125,7 @@ describe('POST /api/parts', () => {
 describe('PATCH /api/parts/{id}', () => {
   it('updates a tool, keeping the name when none is sent; the next read shows it', async () => {
     const tool = (await newest())!;
-    const response = await call('PATCH', `/api/parts/${tool._id}`, admin, {
+    const response = await as(admin).patch(`/api/parts/${tool._id}`, {
       ...editOf(tool),
       ...valid,
       name: undefined,
@@ -140,26 +138,26 @@ describe('PATCH /api/parts/{id}', () => {
   it('refuses users and bad input, changing nothing', async () => {
     const tool = (await newest())!;
     const edit = { ...valid, ...editOf(tool) };
-    expect((await call('PATCH', `/api/parts/${tool._id}`, user, edit)).statusCode).toBe(403);
-    expect((await call('PATCH', `/api/parts/${tool._id}`, undefined, edit)).statusCode).toBe(401);
-    const bad = await call('PATCH', `/api/parts/${tool._id}`, admin, { ...edit, price: undefined });
+    expect((await as(user).patch(`/api/parts/${tool._id}`, edit)).statusCode).toBe(403);
+    expect((await as(anonymous).patch(`/api/parts/${tool._id}`, edit)).statusCode).toBe(401);
+    const bad = await as(admin).patch(`/api/parts/${tool._id}`, { ...edit, price: undefined });
     expect(bad.json()).toMatchObject({ statusCode: 400, message: messages.priceRequired });
     expect(await newest()).toEqual(tool);
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
     const edit = { ...valid, version: 1, loadedAvailableQuantity: valid.availableQuantity };
-    expect(
-      (await call('PATCH', '/api/parts/00000000-0000-4000-8000-000000000000', admin, edit)).statusCode,
-    ).toBe(404);
-    expect((await call('PATCH', '/api/parts/nope', admin, edit)).statusCode).toBe(404);
+    expect((await as(admin).patch('/api/parts/00000000-0000-4000-8000-000000000000', edit)).statusCode).toBe(
+      404,
+    );
+    expect((await as(admin).patch('/api/parts/nope', edit)).statusCode).toBe(404);
   });
 });
 
 describe('DELETE /api/parts/{id}', () => {
   it('deletes a tool; the next read no longer has it; orders keep their copy', async () => {
     const tool = (await newest())!;
-    const order = await call('POST', '/api/order', user, {
+    const order = await as(user).post('/api/order', {
       toolId: tool._id,
       quantity: 5,
       address: '1 Main St',
@@ -167,10 +165,10 @@ describe('DELETE /api/parts/{id}', () => {
     });
     const orderId = order.json<{ insertedId: string }>().insertedId;
 
-    expect((await call('DELETE', `/api/parts/${tool._id}`, user)).statusCode).toBe(403);
-    expect((await call('DELETE', `/api/parts/${tool._id}`, admin)).json()).toEqual({ deletedCount: 1 });
+    expect((await as(user).delete(`/api/parts/${tool._id}`)).statusCode).toBe(403);
+    expect((await as(admin).delete(`/api/parts/${tool._id}`)).json()).toEqual({ deletedCount: 1 });
     expect((await ctx.app.inject({ url: `/api/parts/${tool._id}` })).statusCode).toBe(404);
-    expect((await call('DELETE', `/api/parts/${tool._id}`, admin)).json()).toEqual({ deletedCount: 0 });
+    expect((await as(admin).delete(`/api/parts/${tool._id}`)).json()).toEqual({ deletedCount: 0 });
 
     const [kept] = await ctx.app.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(kept).toMatchObject({
@@ -242,7 +240,7 @@ describe('PATCH /api/parts/{id} from a copy loaded earlier', () => {
 
   it('does not count orders and cancellations as edits: they leave the version alone', async () => {
     const orderId = await book(tool, 10);
-    expect((await call('DELETE', `/api/myorder/${orderId}`, user)).json()).toEqual({ deletedCount: 1 });
+    expect((await as(user).delete(`/api/myorder/${orderId}`)).json()).toEqual({ deletedCount: 1 });
     expect(await row(tool._id)).toMatchObject({ availableQuantity: 300, version: 1 });
     expect((await save(tool, { price: 0.41 })).statusCode).toBe(200);
   });
@@ -258,7 +256,7 @@ describe('PATCH /api/parts/{id} from a copy loaded earlier', () => {
     'requires the version and stock the form was loaded with: refuses %o, changing nothing',
     async (change, message) => {
       const before = await row(tool._id);
-      const response = await call('PATCH', `/api/parts/${tool._id}`, admin, {
+      const response = await as(admin).patch(`/api/parts/${tool._id}`, {
         ...formOf(tool),
         ...editOf(tool),
         ...change,

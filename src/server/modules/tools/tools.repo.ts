@@ -1,13 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_STOCK, type Tool } from '#shared/schemas/tools.ts';
 import { centsToDollars } from '#shared/money.ts';
-import type { Db } from '#server/db/client.ts';
 import { tools } from '#server/db/schema.ts';
+import type { Executor } from '#server/db/transaction.ts';
 
 export type ToolRow = typeof tools.$inferSelect;
 export type NewToolRow = typeof tools.$inferInsert;
-/** The database or an open transaction on it. */
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** Other server processes drop their catalogue cache when this channel fires (LISTEN/NOTIFY). */
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
@@ -44,6 +42,48 @@ export async function insertTools(tx: Executor, values: NewToolRow[]): Promise<T
 export async function findTool(db: Executor, id: string): Promise<ToolRow | undefined> {
   const [row] = await db.select().from(tools).where(eq(tools.id, id));
   return row;
+}
+
+/** Which of these names the catalogue has. */
+export async function toolNamesAmong(db: Executor, names: string[]): Promise<Set<string>> {
+  const rows = await db.select({ name: tools.name }).from(tools).where(inArray(tools.name, names));
+  return new Set(rows.map((row) => row.name));
+}
+
+/** Which of these image URLs a tool shows. */
+export async function toolImagesAmong(db: Executor, urls: string[]): Promise<Set<string>> {
+  const rows = await db.select({ url: tools.image }).from(tools).where(inArray(tools.image, urls));
+  return new Set(rows.map((row) => row.url));
+}
+
+/** Takes `quantity` from the tool's stock if it is within [minimum, stock]; answers the tool, else nothing. */
+export async function reserveStock(
+  tx: Executor,
+  toolId: string,
+  quantity: number,
+): Promise<ToolRow | undefined> {
+  const [tool] = await tx
+    .update(tools)
+    .set({ availableQuantity: sql`${tools.availableQuantity} - ${quantity}`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(tools.id, toolId),
+        sql`${tools.availableQuantity} >= ${quantity}`,
+        sql`${tools.minOrderQuantity} <= ${quantity}`,
+      ),
+    )
+    .returning();
+  return tool;
+}
+
+/** Puts `quantity` back into the tool's stock; answers whether the tool is still there to take it. */
+export async function releaseStock(tx: Executor, toolId: string, quantity: number): Promise<boolean> {
+  const released = await tx
+    .update(tools)
+    .set({ availableQuantity: sql`${tools.availableQuantity} + ${quantity}`, updatedAt: new Date() })
+    .where(eq(tools.id, toolId))
+    .returning({ id: tools.id });
+  return released.length > 0;
 }
 
 /** An administrator's save of the update form, with the version and the stock the form was loaded with. */

@@ -1,35 +1,12 @@
-import {
-  idParamsSchema,
-  insertedIdSchema,
-  deletedCountSchema,
-  modifiedCountSchema,
-} from '#shared/schemas/common.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiErrorSchema } from '#shared/schemas/errors.ts';
+import { api } from '#shared/api/contract.ts';
 import { dollarsToCents } from '#shared/money.ts';
-import {
-  STALE_TOOL_MESSAGE,
-  stockOutOfRangeMessage,
-  toolConflictSchema,
-  toolInputSchema,
-  toolListQuerySchema,
-  toolSchema,
-  toolUpdateSchema,
-  type ToolUpdate,
-} from '#shared/schemas/tools.ts';
-import type { Catalogue } from './catalogue.ts';
-import { isUuid } from '#server/db/ids.ts';
+import { apiErrorSchema } from '#shared/schemas/errors.ts';
+import { toolConflictSchema, type ToolUpdate } from '#shared/schemas/tools.ts';
+import { routeOf } from '#server/plugins/contract-route.ts';
 import { sendCachedJson } from './cached-reply.ts';
-import { apiError } from '#server/plugins/errors.ts';
-import {
-  deleteTool,
-  editTool,
-  insertTools,
-  toApiTool,
-  type ToolEdit,
-  type ToolEditOutcome,
-} from './tools.repo.ts';
+import type { ToolEdit } from './tools.repo.ts';
+import type { ToolsService } from './tools.service.ts';
 
 /** Details of up to 5000 characters, in any script. */
 const TOOL_BODY_LIMIT = 64 * 1024;
@@ -44,107 +21,50 @@ function toEdit({ version, loadedAvailableQuantity, availableQuantity, ...fields
   return { fields: withPriceInCents(fields), availableQuantity, loadedAvailableQuantity, version };
 }
 
-/** Why an edit was refused, with the tool as it is now for the form to show. */
-function conflictOf(outcome: Extract<ToolEditOutcome, { current: unknown }>) {
-  const message =
-    outcome.status === 'stale'
-      ? STALE_TOOL_MESSAGE
-      : stockOutOfRangeMessage(outcome.current.availableQuantity, outcome.change);
-  return { ...apiError(409, message), tool: toApiTool(outcome.current) };
-}
+export const toolsRoutes: FastifyPluginAsyncZod<{ tools: ToolsService }> = async (app, { tools }) => {
+  app.route({
+    ...routeOf(api.tools.list, { 400: apiErrorSchema }),
+    handler: async (request, reply) => sendCachedJson(request, reply, await tools.list(request.query.limit)),
+  });
 
-export const toolsRoutes: FastifyPluginAsyncZod<{ catalogue: Catalogue }> = async (app, { catalogue }) => {
-  app.get(
-    '/parts',
-    {
-      schema: {
-        tags: ['tools'],
-        summary: 'All tools, newest first; ?limit=N gives the N newest',
-        querystring: toolListQuerySchema,
-        response: { 200: z.array(toolSchema), 400: apiErrorSchema },
-      },
-    },
-    async (request, reply) => sendCachedJson(request, reply, await catalogue.list(request.query.limit)),
-  );
+  app.route({
+    ...routeOf(api.tools.get, { 404: apiErrorSchema }),
+    handler: async (request, reply) => sendCachedJson(request, reply, await tools.one(request.params.id)),
+  });
 
-  app.get(
-    '/parts/:id',
-    {
-      schema: {
-        tags: ['tools'],
-        summary: 'One tool',
-        params: idParamsSchema,
-        response: { 200: toolSchema, 404: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      const response = isUuid(id) ? await catalogue.one(id.toLowerCase()) : undefined;
-      if (!response) throw app.httpErrors.notFound('Tool not found');
-      return sendCachedJson(request, reply, response);
-    },
-  );
-
-  app.post(
-    '/parts',
-    {
-      preHandler: app.requireAdmin,
-      bodyLimit: TOOL_BODY_LIMIT,
-      schema: {
-        tags: ['tools'],
-        summary: 'Add a tool (administrators); price in dollars',
-        body: toolInputSchema,
-        response: { 200: insertedIdSchema, ...adminErrors },
-      },
-    },
-    async (request) => {
-      const [tool] = await catalogue.write((tx) => insertTools(tx, [withPriceInCents(request.body)]));
+  app.route({
+    ...routeOf(api.tools.add, adminErrors),
+    preHandler: app.requireAdmin,
+    bodyLimit: TOOL_BODY_LIMIT,
+    handler: async (request) => {
+      const [tool] = await tools.add([withPriceInCents(request.body)]);
       return { insertedId: tool!.id };
     },
-  );
+  });
 
-  app.patch(
-    '/parts/:id',
-    {
-      preHandler: app.requireAdmin,
-      bodyLimit: TOOL_BODY_LIMIT,
-      schema: {
-        tags: ['tools'],
-        summary: 'Update a tool (administrators); without a name the name stays',
+  app.route({
+    ...routeOf(
+      api.tools.update,
+      { 409: toolConflictSchema, ...adminErrors },
+      {
         description:
           'Send the `version` and `availableQuantity` of the tool as the form loaded them. The stock moves by ' +
           'what the form changed, so orders placed or cancelled since are kept. 409, with the current tool ' +
           'and nothing changed, when someone edited the tool since or when that move would take the stock ' +
           'below 0 or above 10,000,000.',
-        params: idParamsSchema,
-        body: toolUpdateSchema,
-        response: { 200: modifiedCountSchema, 409: toolConflictSchema, ...adminErrors },
       },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      if (!isUuid(id)) throw app.httpErrors.notFound('Tool not found');
-      const outcome = await catalogue.write((tx) => editTool(tx, id, toEdit(request.body)));
-      if (outcome.status === 'missing') throw app.httpErrors.notFound('Tool not found');
-      if (outcome.status !== 'edited') return reply.code(409).send(conflictOf(outcome));
+    ),
+    preHandler: app.requireAdmin,
+    bodyLimit: TOOL_BODY_LIMIT,
+    handler: async (request) => {
+      await tools.edit(request.params.id, toEdit(request.body));
       return { modifiedCount: 1 };
     },
-  );
+  });
 
-  app.delete(
-    '/parts/:id',
-    {
-      preHandler: app.requireAdmin,
-      schema: {
-        tags: ['tools'],
-        summary: 'Delete a tool (administrators); orders keep their own copy of it',
-        params: idParamsSchema,
-        response: { 200: deletedCountSchema, ...adminErrors },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      return { deletedCount: isUuid(id) ? await catalogue.write((tx) => deleteTool(tx, id)) : 0 };
-    },
-  );
+  app.route({
+    ...routeOf(api.tools.remove, adminErrors),
+    preHandler: app.requireAdmin,
+    handler: async (request) => ({ deletedCount: await tools.remove(request.params.id) }),
+  });
 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '#shared/schemas/tools.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
-import { insertTools, type NewToolRow } from './tools.repo.ts';
+import type { NewToolRow } from './tools.repo.ts';
 
 let ctx: TestContext;
 const HOUR = 3_600_000;
@@ -29,7 +29,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   // Inserted in shuffled order: the API must order by creation time, not by insertion.
   const order = [3, 0, 7, 11, 1, 9, 5, 2, 10, 4, 8, 6];
-  await ctx.app.catalogue.write((tx) => insertTools(tx, order.map(sampleTool)));
+  await ctx.app.tools.add(order.map(sampleTool));
 });
 
 afterAll(() => ctx.close());
@@ -129,21 +129,19 @@ describe('unknown API paths', () => {
 describe('catalogue cache', () => {
   it('serves repeated reads without going to the database', async () => {
     await getJson('/api/parts');
-    const loads = ctx.app.catalogue.loadCount;
+    const loads = ctx.app.tools.catalogueLoads;
     for (let i = 0; i < 5; i++) {
       await getJson('/api/parts');
       await getJson('/api/parts?limit=6');
     }
-    expect(ctx.app.catalogue.loadCount).toBe(loads);
+    expect(ctx.app.tools.catalogueLoads).toBe(loads);
   });
 
   it('shows a write on the next read', async () => {
     await getJson('/api/parts');
-    const [created] = await ctx.app.catalogue.write((tx) =>
-      insertTools(tx, [
-        { ...sampleTool(12), name: 'Freshly added tool', createdAt: new Date(), updatedAt: new Date() },
-      ]),
-    );
+    const [created] = await ctx.app.tools.add([
+      { ...sampleTool(12), name: 'Freshly added tool', createdAt: new Date(), updatedAt: new Date() },
+    ]);
     const { body } = await getJson<Tool[]>('/api/parts?limit=6');
     expect(body[0]?.name).toBe('Freshly added tool');
     expect((await getJson<Tool>(`/api/parts/${created!.id}`)).response.statusCode).toBe(200);
@@ -153,11 +151,9 @@ describe('catalogue cache', () => {
     const other = await ctx.startAnotherApp();
     const read = async () => (await other.inject({ url: '/api/parts?limit=1' })).json<Tool[]>()[0]?.name;
     await read(); // fills the other process's cache
-    await ctx.app.catalogue.write((tx) =>
-      insertTools(tx, [
-        { ...sampleTool(13), name: 'Added elsewhere', createdAt: new Date(), updatedAt: new Date() },
-      ]),
-    );
+    await ctx.app.tools.add([
+      { ...sampleTool(13), name: 'Added elsewhere', createdAt: new Date(), updatedAt: new Date() },
+    ]);
     await expect.poll(read, { timeout: 5000, interval: 20 }).toBe('Added elsewhere');
   });
 });
@@ -180,7 +176,7 @@ describe('ETag', () => {
     const before = await ctx.app.inject({ url: '/api/parts' });
     const [one] = before.json<Tool[]>();
     const oneBefore = await ctx.app.inject({ url: `/api/parts/${one!._id}` });
-    await ctx.app.catalogue.write((tx) => insertTools(tx, [{ ...sampleTool(14), createdAt: new Date() }]));
+    await ctx.app.tools.add([{ ...sampleTool(14), createdAt: new Date() }]);
     const after = await ctx.app.inject({
       url: '/api/parts',
       headers: { 'if-none-match': before.headers.etag as string },

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Tool } from '#shared/schemas/tools.ts';
 import { LocalDiskStorage } from '#server/adapters/storage/local-disk.ts';
 import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { uploadJpeg } from '#server/testing/multipart.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 import { sweepUnusedImages } from './image-sweep.ts';
-import { uploadJpeg } from './uploads.testing.ts';
 
 const HOUR = 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
@@ -33,8 +33,8 @@ afterAll(() => ctx.close());
 async function sweep(now = new Date()) {
   const storage = await LocalDiskStorage.open(uploadsDir);
   return sweepUnusedImages({
-    db: ctx.app.database.db,
     storage,
+    usedBy: [ctx.app.tools, ctx.app.users, ctx.app.orders],
     graceHours: ctx.config.uploadGraceHours,
     now,
   });

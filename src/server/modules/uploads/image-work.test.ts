@@ -4,10 +4,10 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '#server/app.ts';
 import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { uploadJpeg } from '#server/testing/multipart.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
-import { toWebp } from './image.service.ts';
+import { toWebp } from './image-conversion.ts';
 import { ImageWork } from './image-work.ts';
-import { uploadJpeg } from './uploads.testing.ts';
 
 /** Image conversions that wait until the test lets them go, counting how many run at the same time. */
 class HeldConversions {

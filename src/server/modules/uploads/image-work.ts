@@ -1,5 +1,6 @@
 import pLimit, { type LimitFunction } from 'p-limit';
-import { toWebp } from './image.service.ts';
+import { Unavailable } from '#server/domain-errors.ts';
+import { toWebp } from './image-conversion.ts';
 
 export interface ImageWorkLimits {
   /** Images converted at the same time. */
@@ -9,12 +10,9 @@ export interface ImageWorkLimits {
 }
 
 /** Refused because the queue is full; the client should send the upload again later. */
-export class UploadQueueFullError extends Error {
-  readonly retryAfterSeconds = 5;
-
+export class UploadQueueFullError extends Unavailable {
   constructor() {
-    super('The server is busy with other images; please send yours again in a few seconds.');
-    this.name = 'UploadQueueFullError';
+    super('The server is busy with other images; please send yours again in a few seconds.', 5);
   }
 }
 

@@ -6,8 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_URL_PATTERN } from '#shared/schemas/common.ts';
 import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { multipart, type Part } from '#server/testing/multipart.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
-import { multipart, type Part } from './uploads.testing.ts';
 
 let ctx: TestContext;
 let alice: TestUser;

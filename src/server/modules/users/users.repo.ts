@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { User } from '#shared/schemas/users.ts';
 import type { Db } from '#server/db/client.ts';
-import { users } from '#server/db/schema.ts';
+import { accounts, users } from '#server/db/schema.ts';
+import type { Executor } from '#server/db/transaction.ts';
 
-type UserRow = typeof users.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
 export type ProfileChanges = Partial<Pick<UserRow, 'name' | 'number' | 'address' | 'institute' | 'image'>>;
 
 export function toApiUser(row: UserRow): User {
@@ -29,6 +30,31 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 
 export function listUsers(db: Db): Promise<UserRow[]> {
   return db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
+}
+
+/** Names and pictures of these accounts, by id. */
+export async function namesAndImages(
+  db: Db,
+  ids: string[],
+): Promise<Map<string, Pick<UserRow, 'name' | 'image'>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name, image: users.image })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map(({ id, ...profile }) => [id, profile]));
+}
+
+/** Which of these image URLs a profile shows. */
+export async function userImagesAmong(db: Db, urls: string[]): Promise<Set<string>> {
+  const rows = await db.select({ url: users.image }).from(users).where(inArray(users.image, urls));
+  // Never null here: only rows whose image is one of `urls` are read.
+  return new Set(rows.map((row) => row.url!));
+}
+
+/** Locks the account's row until the transaction ends: transactions locking the same account wait. */
+export async function lockUser(tx: Executor, id: string): Promise<void> {
+  await tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${id} FOR UPDATE`);
 }
 
 export async function updateProfile(
@@ -77,4 +103,21 @@ export async function applyConfiguredAdmins(db: Db, emails: string[]): Promise<s
     .where(and(listed, eq(users.emailVerified, false), eq(users.role, 'admin')))
     .returning({ email: users.email });
   return demoted.map((row) => row.email);
+}
+
+/** The password hashes of the accounts with these e-mails that can sign in with a password. */
+export function passwordHashesOf(
+  db: Db,
+  emails: string[],
+): Promise<Array<{ id: string; email: string; hash: string | null }>> {
+  return db
+    .select({ id: users.id, email: users.email, hash: accounts.password })
+    .from(users)
+    .innerJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, 'credential')))
+    .where(inArray(users.email, emails));
+}
+
+/** Deletes the accounts; their sessions, sign-in records and orders go with them. */
+export async function deleteUsers(db: Db, ids: string[]): Promise<void> {
+  await db.delete(users).where(inArray(users.id, ids));
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#shared/schemas/users.ts';
 import { sessions, users } from '#server/db/schema.ts';
 import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { anonymous, requestsAs } from '#server/testing/requests.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 
 let ctx: TestContext;
@@ -23,13 +24,11 @@ async function row(email: string) {
   return found!;
 }
 
-function call(method: 'GET' | 'PUT', url: string, who?: TestUser, payload?: object) {
-  return ctx.app.inject({ method, url, headers: who?.headers ?? { origin: ctx.config.baseUrl }, payload });
-}
+const as = requestsAs(() => ctx);
 
 describe('GET /api/user/{email}', () => {
   it('gives a user their own profile', async () => {
-    const response = await call('GET', `/api/user/${alice.email}`, alice);
+    const response = await as(alice).get(`/api/user/${alice.email}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       _id: alice.id,
@@ -45,11 +44,11 @@ describe('GET /api/user/{email}', () => {
   });
 
   it('answers 401 without a session, 403 for someone else, 200 for an admin', async () => {
-    expect((await call('GET', `/api/user/${alice.email}`)).statusCode).toBe(401);
-    const other = await call('GET', `/api/user/${alice.email}`, bob);
+    expect((await as(anonymous).get(`/api/user/${alice.email}`)).statusCode).toBe(401);
+    const other = await as(bob).get(`/api/user/${alice.email}`);
     expect(other.statusCode).toBe(403);
     expect(other.json()).toMatchObject({ statusCode: 403, error: 'Forbidden' });
-    expect((await call('GET', `/api/user/${alice.email}`, admin)).statusCode).toBe(200);
+    expect((await as(admin).get(`/api/user/${alice.email}`)).statusCode).toBe(200);
   });
 
   it('knows the session by its cookie only, never by a bearer token', async () => {
@@ -64,7 +63,7 @@ describe('GET /api/user/{email}', () => {
 
 describe('PUT /api/user/{email}', () => {
   it('updates the profile and keeps the fields left empty', async () => {
-    const first = await call('PUT', `/api/user/${alice.email}`, alice, {
+    const first = await as(alice).put(`/api/user/${alice.email}`, {
       name: 'Alice Cooper',
       number: '+1 555 0100',
       address: '12 Mill Road, Leeds',
@@ -76,7 +75,7 @@ describe('PUT /api/user/{email}', () => {
       user: { name: 'Alice Cooper', number: '+1 555 0100' },
     });
 
-    const second = await call('PUT', `/api/user/${alice.email}`, alice, {
+    const second = await as(alice).put(`/api/user/${alice.email}`, {
       name: '',
       number: '',
       address: 'New Road 1',
@@ -91,12 +90,12 @@ describe('PUT /api/user/{email}', () => {
   });
 
   it('answers modifiedCount 0 when nothing changes', async () => {
-    const response = await call('PUT', `/api/user/${alice.email}`, alice, { address: 'New Road 1' });
+    const response = await as(alice).put(`/api/user/${alice.email}`, { address: 'New Road 1' });
     expect(response.json()).toMatchObject({ modifiedCount: 0 });
   });
 
   it('refuses another e-mail in the body, and leaves the e-mail alone', async () => {
-    const response = await call('PUT', `/api/user/${alice.email}`, alice, {
+    const response = await as(alice).put(`/api/user/${alice.email}`, {
       email: 'new@example.com',
       name: 'X',
     });
@@ -105,24 +104,22 @@ describe('PUT /api/user/{email}', () => {
   });
 
   it('takes an uploaded image of ours and refuses any other URL', async () => {
-    const bad = await call('PUT', `/api/user/${alice.email}`, alice, { img: 'https://evil.example/x.png' });
+    const bad = await as(alice).put(`/api/user/${alice.email}`, { img: 'https://evil.example/x.png' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ message: 'The image must be an upload of ours' });
-    const good = await call('PUT', `/api/user/${alice.email}`, alice, { img: '/uploads/abc_DEF-123.webp' });
+    const good = await as(alice).put(`/api/user/${alice.email}`, { img: '/uploads/abc_DEF-123.webp' });
     expect(good.json()).toMatchObject({ modifiedCount: 1, user: { img: '/uploads/abc_DEF-123.webp' } });
   });
 
   it('refuses anonymous and other users, with nothing changed', async () => {
     const before = await row(alice.email);
-    expect((await call('PUT', `/api/user/${alice.email}`, undefined, { name: 'Hacker' })).statusCode).toBe(
-      401,
-    );
-    expect((await call('PUT', `/api/user/${alice.email}`, bob, { name: 'Hacker' })).statusCode).toBe(403);
+    expect((await as(anonymous).put(`/api/user/${alice.email}`, { name: 'Hacker' })).statusCode).toBe(401);
+    expect((await as(bob).put(`/api/user/${alice.email}`, { name: 'Hacker' })).statusCode).toBe(403);
     expect(await row(alice.email)).toEqual(before);
   });
 
   it('lets an admin update anyone', async () => {
-    const response = await call('PUT', `/api/user/${bob.email}`, admin, { institute: 'MIT' });
+    const response = await as(admin).put(`/api/user/${bob.email}`, { institute: 'MIT' });
     expect(response.json()).toMatchObject({ modifiedCount: 1, user: { institute: 'MIT' } });
   });
 
@@ -140,7 +137,7 @@ describe('PUT /api/user/{email}', () => {
 
 describe('GET /api/user (admin)', () => {
   it('lists every user for an admin', async () => {
-    const response = await call('GET', '/api/user', admin);
+    const response = await as(admin).get('/api/user');
     expect(response.statusCode).toBe(200);
     expect(response.json<User[]>().map((user) => user.email)).toEqual(
       expect.arrayContaining([alice.email, bob.email, admin.email]),
@@ -148,43 +145,43 @@ describe('GET /api/user (admin)', () => {
   });
 
   it('answers 401 anonymous and 403 to a plain user', async () => {
-    expect((await call('GET', '/api/user')).statusCode).toBe(401);
-    expect((await call('GET', '/api/user', alice)).statusCode).toBe(403);
+    expect((await as(anonymous).get('/api/user')).statusCode).toBe(401);
+    expect((await as(alice).get('/api/user')).statusCode).toBe(403);
   });
 });
 
 describe('PUT /api/user/admin/{email}', () => {
   it('refuses anonymous and plain users, with nothing changed', async () => {
-    expect((await call('PUT', `/api/user/admin/${bob.email}`)).statusCode).toBe(401);
-    const refused = await call('PUT', `/api/user/admin/${bob.email}`, alice);
+    expect((await as(anonymous).put(`/api/user/admin/${bob.email}`)).statusCode).toBe(401);
+    const refused = await as(alice).put(`/api/user/admin/${bob.email}`);
     expect(refused.statusCode).toBe(403);
-    expect((await call('PUT', `/api/user/admin/${alice.email}`, alice)).statusCode).toBe(403);
+    expect((await as(alice).put(`/api/user/admin/${alice.email}`)).statusCode).toBe(403);
     expect((await row(bob.email)).role).toBe('user');
     expect((await row(alice.email)).role).toBe('user');
   });
 
   it('lets an admin promote a user, once', async () => {
-    const response = await call('PUT', `/api/user/admin/${bob.email}`, admin);
+    const response = await as(admin).put(`/api/user/admin/${bob.email}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ modifiedCount: 1 });
     expect((await row(bob.email)).role).toBe('admin');
-    expect((await call('PUT', `/api/user/admin/${bob.email}`, admin)).json()).toEqual({ modifiedCount: 0 });
+    expect((await as(admin).put(`/api/user/admin/${bob.email}`)).json()).toEqual({ modifiedCount: 0 });
   });
 
   it('answers 404 for an unknown e-mail', async () => {
-    expect((await call('PUT', '/api/user/admin/nobody@example.com', admin)).statusCode).toBe(404);
+    expect((await as(admin).put('/api/user/admin/nobody@example.com')).statusCode).toBe(404);
   });
 });
 
 describe('GET /api/admin/{email}', () => {
   it('says whether the user is an admin', async () => {
-    expect((await call('GET', `/api/admin/${alice.email}`, alice)).json()).toEqual({ admin: false });
-    expect((await call('GET', `/api/admin/${admin.email}`, admin)).json()).toEqual({ admin: true });
-    expect((await call('GET', `/api/admin/${alice.email}`, admin)).json()).toEqual({ admin: false });
+    expect((await as(alice).get(`/api/admin/${alice.email}`)).json()).toEqual({ admin: false });
+    expect((await as(admin).get(`/api/admin/${admin.email}`)).json()).toEqual({ admin: true });
+    expect((await as(admin).get(`/api/admin/${alice.email}`)).json()).toEqual({ admin: false });
   });
 
   it('answers 401 anonymous and 403 for someone else', async () => {
-    expect((await call('GET', `/api/admin/${alice.email}`)).statusCode).toBe(401);
-    expect((await call('GET', `/api/admin/${admin.email}`, alice)).statusCode).toBe(403);
+    expect((await as(anonymous).get(`/api/admin/${alice.email}`)).statusCode).toBe(401);
+    expect((await as(alice).get(`/api/admin/${admin.email}`)).statusCode).toBe(403);
   });
 });

@@ -5,7 +5,6 @@ import type { Tool } from '#shared/schemas/tools.ts';
 import { projectRoot } from '#server/paths.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 import { demoTools } from './demo-tools.ts';
-import { seedDemoCatalogue } from './seed.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -13,29 +12,33 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+async function list() {
+  return (await ctx.app.inject({ url: '/api/parts' })).json<Tool[]>();
+}
+
 async function listNames() {
-  return (await ctx.app.inject({ url: '/api/parts' })).json<Tool[]>().map((tool) => tool.name);
+  return (await list()).map((tool) => tool.name);
 }
 
 it('seeds the demo catalogue once, the last demo tool newest', async () => {
-  expect(await seedDemoCatalogue(ctx.app.catalogue)).toEqual({ inserted: demoTools.length });
+  expect(await ctx.app.tools.seedDemoCatalogue()).toEqual({ inserted: demoTools.length });
   expect(await listNames()).toEqual(demoTools.map((tool) => tool.name).reverse());
 
-  expect(await seedDemoCatalogue(ctx.app.catalogue)).toEqual({ inserted: 0 });
+  expect(await ctx.app.tools.seedDemoCatalogue()).toEqual({ inserted: 0 });
   expect(await listNames()).toHaveLength(demoTools.length);
 });
 
 it('does not seed again on a later start even when the catalogue was emptied', async () => {
-  await ctx.app.catalogue.write((tx) => tx.execute('DELETE FROM tools'));
-  expect(await seedDemoCatalogue(ctx.app.catalogue)).toEqual({ inserted: 0 });
+  for (const tool of await list()) await ctx.app.tools.remove(tool._id);
+  expect(await ctx.app.tools.seedDemoCatalogue()).toEqual({ inserted: 0 });
   expect(await listNames()).toEqual([]);
 });
 
 it('adds only the missing demo tools on demand', async () => {
-  expect(await seedDemoCatalogue(ctx.app.catalogue, { always: true })).toEqual({
+  expect(await ctx.app.tools.seedDemoCatalogue({ always: true })).toEqual({
     inserted: demoTools.length,
   });
-  expect(await seedDemoCatalogue(ctx.app.catalogue, { always: true })).toEqual({ inserted: 0 });
+  expect(await ctx.app.tools.seedDemoCatalogue({ always: true })).toEqual({ inserted: 0 });
   expect(await listNames()).toHaveLength(demoTools.length);
 });
 

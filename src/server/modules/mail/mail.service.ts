@@ -2,7 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobExecutor, JobRunner, QueueDefinition } from '#server/adapters/jobs/job-runner.ts';
 import type { MailMessage, Mailer } from '#server/adapters/mail/mailer.ts';
 import type { Db } from '#server/db/client.ts';
-import { recordUndeliverable } from './mail.repo.ts';
+import { isUuid } from '#server/db/ids.ts';
+import { inTransaction } from '#server/db/transaction.ts';
+import {
+  listUndeliverable,
+  recordUndeliverable,
+  takeUndeliverable,
+  type UndeliverableMailRow,
+} from './mail.repo.ts';
 
 export interface MailRetries {
   /** Deliveries tried after the first before a mail counts as undeliverable. */
@@ -16,18 +23,14 @@ export interface MailRetries {
  * change that causes it when there is one, and delivered from the database with retries. A mail that
  * still fails after the last retry is kept for the administrators (Undeliverable mail).
  */
-export class MailOutbox {
+export class MailService {
   private readonly queue: QueueDefinition<MailMessage>;
 
   constructor(
     private readonly jobs: JobRunner,
-    {
-      db,
-      transport,
-      retries,
-      log,
-    }: { db: Db; transport: Mailer; retries: MailRetries; log: FastifyBaseLogger },
+    private readonly deps: { db: Db; transport: Mailer; retries: MailRetries; log: FastifyBaseLogger },
   ) {
+    const { db, transport, retries, log } = deps;
     this.queue = {
       name: 'mail',
       options: {
@@ -64,5 +67,25 @@ export class MailOutbox {
   /** Queues the message; given a transaction, it is sent only if that transaction commits. */
   send(message: MailMessage, tx?: JobExecutor): Promise<void> {
     return this.jobs.send(this.queue, message, tx);
+  }
+
+  /** The mails that failed every retry, newest first. */
+  undeliverable(): Promise<UndeliverableMailRow[]> {
+    return listUndeliverable(this.deps.db);
+  }
+
+  /** Queues an undeliverable mail again, with a fresh round of retries; answers how many were queued. */
+  async resend(id: string): Promise<number> {
+    if (!isUuid(id)) return 0;
+    return inTransaction(this.deps.db, async (tx) => {
+      const message = await takeUndeliverable(tx, id);
+      if (message) await this.send(message, tx);
+      return message ? 1 : 0;
+    });
+  }
+
+  /** Lets an undeliverable mail go; answers how many were dropped. */
+  async drop(id: string): Promise<number> {
+    return isUuid(id) && (await takeUndeliverable(this.deps.db, id)) ? 1 : 0;
   }
 }

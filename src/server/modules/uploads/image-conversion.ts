@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { InvalidInput } from '#server/domain-errors.ts';
 
 const ACCEPTED_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
 export const MAX_IMAGE_WIDTH = 1200;
@@ -9,27 +10,16 @@ export const MAX_IMAGE_WIDTH = 1200;
  */
 export const MAX_IMAGE_MEGAPIXELS = 25;
 
-/** An image the shop refuses, with the reason as the uploader should read it. */
-export class ImageRejectedError extends Error {
-  constructor(
-    message: string,
-    readonly statusCode = 400,
-  ) {
-    super(message);
-    this.name = 'ImageRejectedError';
-  }
-}
-
 /**
  * Checks by content that `input` is a JPEG, PNG, WebP or GIF image and re-encodes it as WebP: turned
  * upright by its EXIF orientation, at most 1200 px wide, without metadata (sharp drops it unless asked).
  * An animated GIF or WebP keeps only its first frame.
  */
 export async function toWebp(input: Buffer): Promise<Buffer> {
-  if (input.length === 0) throw new ImageRejectedError('The image file is empty.');
+  if (input.length === 0) throw new InvalidInput('The image file is empty.');
   const type = await fileTypeFromBuffer(input);
   if (!type || !ACCEPTED_TYPES.has(type.mime)) {
-    throw new ImageRejectedError('The file must be a JPEG, PNG, WebP or GIF image.');
+    throw new InvalidInput('The file must be a JPEG, PNG, WebP or GIF image.');
   }
   try {
     // 'error' rather than sharp's default 'warning': many cameras write JPEGs with harmless warnings.
@@ -46,11 +36,9 @@ export async function toWebp(input: Buffer): Promise<Buffer> {
   }
 }
 
-function unreadable(error: unknown): ImageRejectedError {
+function unreadable(error: unknown): InvalidInput {
   if (error instanceof Error && /pixel limit/i.test(error.message)) {
-    return new ImageRejectedError(
-      `The image has too many pixels: at most ${MAX_IMAGE_MEGAPIXELS} megapixels.`,
-    );
+    return new InvalidInput(`The image has too many pixels: at most ${MAX_IMAGE_MEGAPIXELS} megapixels.`);
   }
-  return new ImageRejectedError('The image could not be read; the file may be damaged.');
+  return new InvalidInput('The image could not be read; the file may be damaged.');
 }

@@ -6,18 +6,19 @@ import { z } from 'zod';
 import { callbackUrlSchema, signUpRequestSchema, updateUserRequestSchema } from '#shared/schemas/account.ts';
 import { MAX_PASSWORD_LENGTH, passwordSchema, resetPasswordFormSchema } from '#shared/schemas/auth.ts';
 import type { MailMessage } from '#server/adapters/mail/mailer.ts';
-import type { MailOutbox } from '#server/modules/mail/mail-outbox.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '#server/db/schema.ts';
-import { promoteToAdmin } from '#server/modules/users/users.repo.ts';
+import type { MailService } from '#server/modules/mail/mail.service.ts';
+import type { UsersService } from '#server/modules/users/users.service.ts';
 import { resetPasswordMail, verificationMail } from './auth-mails.ts';
 
-export interface AuthDeps {
+export interface BetterAuthDeps {
   config: Config;
   db: Db;
   secret: string;
-  mailer: MailOutbox;
+  mailer: MailService;
+  users: UsersService;
   log: FastifyBaseLogger;
 }
 
@@ -52,7 +53,9 @@ function check(schema: z.ZodType, body: unknown) {
   if (!result.success) throw new APIError('BAD_REQUEST', { message: result.error.issues[0]?.message });
 }
 
-export function createAuth({ config, db, secret, mailer, log }: AuthDeps) {
+/** Better Auth as the shop configures it: its tables, mails, rules, rate limits and cookies. */
+export function createBetterAuth(deps: BetterAuthDeps) {
+  const { config, db, secret, mailer, log } = deps;
   // Queued, not sent: the request waits only for the job to be stored, which is quick for any address.
   const send = (message: MailMessage) => mailer.send(message);
   const authLimit = { window: 60, max: config.authRateLimit };
@@ -118,7 +121,7 @@ export function createAuth({ config, db, secret, mailer, log }: AuthDeps) {
         update: {
           // Verification (by the link, or by a provider at sign-in) is when ADMIN_EMAILS takes effect.
           after: async (user) => {
-            if (user && isConfiguredAdmin(user)) await promoteToAdmin(db, user.email);
+            if (user && isConfiguredAdmin(user)) await deps.users.promote(user.email);
           },
         },
       },
@@ -170,4 +173,4 @@ export function createAuth({ config, db, secret, mailer, log }: AuthDeps) {
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+export type BetterAuth = ReturnType<typeof createBetterAuth>;

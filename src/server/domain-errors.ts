@@ -1,0 +1,57 @@
+/**
+ * Why a service refuses, in words the person can read, and what kind of refusal it is. Services throw these
+ * and know nothing of HTTP; the error plugin (plugins/errors.ts) gives each kind its status code.
+ */
+export abstract class DomainError extends Error {
+  abstract readonly kind:
+    'invalidInput' | 'paymentDeclined' | 'forbidden' | 'notFound' | 'conflict' | 'tooLarge' | 'unavailable';
+
+  /** `details` go into the answer beside the message, e.g. the tool as it is now with a conflict. */
+  constructor(
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The request asks for something the rules do not allow (a quantity below the minimum, a foreign payment). */
+export class InvalidInput extends DomainError {
+  readonly kind = 'invalidInput';
+}
+
+/** The card was refused; the message says why. */
+export class PaymentDeclined extends DomainError {
+  readonly kind = 'paymentDeclined';
+}
+
+/** The signed-in person may not do this. */
+export class Forbidden extends DomainError {
+  readonly kind = 'forbidden';
+}
+
+export class NotFound extends DomainError {
+  readonly kind = 'notFound';
+}
+
+/** The thing is not in a state that allows this now (already paid, edited by someone else meanwhile). */
+export class Conflict extends DomainError {
+  readonly kind = 'conflict';
+}
+
+export class TooLarge extends DomainError {
+  readonly kind = 'tooLarge';
+}
+
+/** The shop cannot do this just now; `retryAfterSeconds` says when to try again, where known. */
+export class Unavailable extends DomainError {
+  readonly kind = 'unavailable';
+
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,56 @@
+import type { AccountCreator, NewAccount } from '#server/modules/users/users.service.ts';
+import { resolveAuthSecret } from './auth-secret.ts';
+import { createBetterAuth, type BetterAuth, type BetterAuthDeps } from './better-auth.ts';
+
+/** The signed-in person, as the session says. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: 'admin' | 'user';
+}
+
+/**
+ * Sign-in (Better Auth: e-mail and password, Google, GitHub, verification, password reset) and who is signed
+ * in. The auth plugin mounts it at /api/auth.
+ */
+export class AuthService implements AccountCreator {
+  private constructor(private readonly betterAuth: BetterAuth) {}
+
+  /** Signs sessions with AUTH_SECRET, or else with the secret this database keeps. */
+  static async create(deps: Omit<BetterAuthDeps, 'secret'>): Promise<AuthService> {
+    const secret = await resolveAuthSecret(deps.db, deps.config.authSecret);
+    return new AuthService(createBetterAuth({ ...deps, secret }));
+  }
+
+  /** Better Auth's endpoints, callable from the server. */
+  get api(): BetterAuth['api'] {
+    return this.betterAuth.api;
+  }
+
+  /** Answers a request to /api/auth/*. */
+  handler(request: Request): Promise<Response> {
+    return this.betterAuth.handler(request);
+  }
+
+  async sessionUser(headers: Headers): Promise<SessionUser | null> {
+    const session = await this.betterAuth.api.getSession({ headers });
+    if (!session) return null;
+    const { id, name, email, role } = session.user as typeof session.user & { role?: string | null };
+    return { id, name, email, role: role === 'admin' ? 'admin' : 'user' };
+  }
+
+  async createAccount({ name, email, role, password }: NewAccount): Promise<void> {
+    const context = await this.betterAuth.$context;
+    const user = await context.internalAdapter.createUser(
+      { name, email, emailVerified: true, role },
+      { method: 'admin' },
+    );
+    await context.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: 'credential',
+      accountId: user.id,
+      password: await context.password.hash(password),
+    });
+  }
+}

@@ -1,0 +1,148 @@
+import { belowMinimum, notEnoughStock } from '#shared/messages.ts';
+import { STALE_TOOL_MESSAGE, stockOutOfRangeMessage, TOOL_NOT_FOUND_MESSAGE } from '#shared/schemas/tools.ts';
+import { claimAppMeta } from '#server/db/app-meta.ts';
+import type { Database, Db } from '#server/db/client.ts';
+import { isUuid } from '#server/db/ids.ts';
+import { inTransaction, type Tx } from '#server/db/transaction.ts';
+import { Conflict, InvalidInput, NotFound } from '#server/domain-errors.ts';
+import { Catalogue, type CachedResponse } from './catalogue.ts';
+import { DEMO_CATALOGUE_SEEDED, demoToolNames, missingDemoTools } from './demo-catalogue.ts';
+import {
+  CATALOGUE_CHANNEL,
+  deleteTool,
+  editTool,
+  findTool,
+  insertTools,
+  notifyCatalogueChanged,
+  releaseStock,
+  reserveStock,
+  toApiTool,
+  toolImagesAmong,
+  toolNamesAmong,
+  type NewToolRow,
+  type ToolEdit,
+  type ToolRow,
+} from './tools.repo.ts';
+
+export type { NewToolRow, ToolRow } from './tools.repo.ts';
+
+/**
+ * The catalogue and its stock. Reads come from a cache in this process; every change, stock reservations
+ * included, tells the other processes (NOTIFY, delivered at commit) and drops this process's cache once it
+ * has committed.
+ */
+export class ToolsService {
+  readonly #catalogue: Catalogue;
+
+  constructor(private readonly db: Db) {
+    this.#catalogue = new Catalogue(db);
+  }
+
+  /** Drops the cache when another process changes the catalogue, or may have while we were not listening. */
+  followChanges(database: Pick<Database, 'listen'>): Promise<void> {
+    const drop = () => this.#catalogue.invalidate();
+    return database.listen(CATALOGUE_CHANNEL, drop, drop);
+  }
+
+  /** How many times the catalogue was read from the database. */
+  get catalogueLoads(): number {
+    return this.#catalogue.loadCount;
+  }
+
+  /** Every tool, newest first (the `limit` newest), serialized. */
+  list(limit?: number): Promise<CachedResponse> {
+    return this.#catalogue.list(limit);
+  }
+
+  async one(id: string): Promise<CachedResponse> {
+    const tool = isUuid(id) ? await this.#catalogue.one(id.toLowerCase()) : undefined;
+    if (!tool) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
+    return tool;
+  }
+
+  add(rows: NewToolRow[]): Promise<ToolRow[]> {
+    return inTransaction(this.db, (tx) => this.insert(tx, rows));
+  }
+
+  /** An administrator's save; refused with the tool as it is now when it would overwrite a newer change. */
+  async edit(id: string, edit: ToolEdit): Promise<void> {
+    if (!isUuid(id)) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
+    const outcome = await inTransaction(this.db, async (tx) => {
+      const result = await editTool(tx, id, edit);
+      if (result.status === 'edited') await this.changed(tx);
+      return result;
+    });
+    if (outcome.status === 'edited') return;
+    if (outcome.status === 'missing') throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
+    const message =
+      outcome.status === 'stale'
+        ? STALE_TOOL_MESSAGE
+        : stockOutOfRangeMessage(outcome.current.availableQuantity, outcome.change);
+    throw new Conflict(message, { tool: toApiTool(outcome.current) });
+  }
+
+  /** Deletes the tool (orders keep their own copy of it); answers how many were deleted. */
+  async remove(id: string): Promise<number> {
+    if (!isUuid(id)) return 0;
+    return inTransaction(this.db, async (tx) => {
+      const deleted = await deleteTool(tx, id);
+      if (deleted > 0) await this.changed(tx);
+      return deleted;
+    });
+  }
+
+  /**
+   * Takes `quantity` from the tool's stock within the caller's transaction, by one conditional statement, so
+   * that no interleaving oversells. Answers the tool; refuses a quantity outside [minimum order, stock].
+   */
+  async reserveStock(tx: Tx, toolId: string, quantity: number): Promise<ToolRow> {
+    if (!isUuid(toolId)) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
+    const tool = await reserveStock(tx, toolId, quantity);
+    if (tool) {
+      await this.changed(tx);
+      return tool;
+    }
+    const current = await findTool(tx, toolId);
+    if (!current) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
+    if (quantity < current.minOrderQuantity) {
+      throw new InvalidInput(belowMinimum(current.name, current.minOrderQuantity));
+    }
+    throw new InvalidInput(notEnoughStock(current.name));
+  }
+
+  /** Puts a reservation back within the caller's transaction (nothing when the tool has been deleted). */
+  async releaseStock(tx: Tx, toolId: string | null, quantity: number): Promise<void> {
+    if (toolId && (await releaseStock(tx, toolId, quantity))) await this.changed(tx);
+  }
+
+  /** Which of these image URLs a tool shows. */
+  imagesInUse(urls: string[]): Promise<Set<string>> {
+    return toolImagesAmong(this.db, urls);
+  }
+
+  /**
+   * Adds the demo catalogue. On start it runs once per database (a marker row, claimed in the same
+   * transaction, keeps a second start or a second process from seeding again); `always` is for
+   * `npm run db:seed`, which adds whichever demo tools are missing by name.
+   */
+  seedDemoCatalogue({ always = false }: { always?: boolean } = {}): Promise<{ inserted: number }> {
+    return inTransaction(this.db, async (tx) => {
+      const claimed = await claimAppMeta(tx, DEMO_CATALOGUE_SEEDED, new Date().toISOString());
+      if (!claimed && !always) return { inserted: 0 };
+      const missing = missingDemoTools(await toolNamesAmong(tx, demoToolNames));
+      return { inserted: (await this.insert(tx, missing)).length };
+    });
+  }
+
+  private async insert(tx: Tx, rows: NewToolRow[]): Promise<ToolRow[]> {
+    const inserted = await insertTools(tx, rows);
+    if (inserted.length > 0) await this.changed(tx);
+    return inserted;
+  }
+
+  /** The catalogue changed in `tx`: the other processes hear of it at commit, this one drops its cache then. */
+  private async changed(tx: Tx): Promise<void> {
+    await notifyCatalogueChanged(tx);
+    tx.afterCommit(() => this.#catalogue.invalidate());
+  }
+}

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ImageStorage } from '#server/adapters/storage/storage.ts';
+import type { PeriodicTask } from '#server/periodic-task.ts';
+import { HOUR, sweepUnusedImages, type ImageUser } from './image-sweep.ts';
+import type { ImageWork } from './image-work.ts';
+
+export { ImageWork } from './image-work.ts';
+
+interface UploadsDeps {
+  storage: ImageStorage;
+  imageWork: ImageWork;
+  /** The modules whose records show uploaded images. */
+  usedBy: ImageUser[];
+  /** An unused image is kept this many hours after its upload. */
+  graceHours: number;
+  log: FastifyBaseLogger;
+}
+
+/** Uploaded images: converted a few at a time, stored under random names, swept once nothing shows them. */
+export class UploadsService {
+  constructor(private readonly deps: UploadsDeps) {}
+
+  /** Uploads read and waiting for their conversion to start. */
+  get waiting(): number {
+    return this.deps.imageWork.waiting;
+  }
+
+  /**
+   * Reads an upload with `read` once it has a place in the queue, re-encodes it as WebP and stores it; answers
+   * its URL and size. Refuses at once, before reading anything, when the queue is full.
+   */
+  async upload(read: () => Promise<Buffer>): Promise<{ url: string; bytes: number }> {
+    const { imageWork, storage } = this.deps;
+    const webp = await imageWork.toWebp(read);
+    const url = await storage.save(randomBytes(16).toString('base64url'), webp);
+    return { url, bytes: webp.length };
+  }
+
+  /** The hourly deletion of stored images that nothing shows. */
+  unusedImagesSweep(): PeriodicTask {
+    const { storage, usedBy, graceHours, log } = this.deps;
+    return {
+      name: 'sweeping unused uploaded images',
+      everyMs: HOUR,
+      async run() {
+        const removed = await sweepUnusedImages({ storage, usedBy, graceHours });
+        if (removed > 0) log.info({ removed }, 'deleted unused uploaded images');
+      },
+    };
+  }
+}

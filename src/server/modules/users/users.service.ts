@@ -1,0 +1,155 @@
+import type { ProfileUpdate } from '#shared/schemas/users.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Tx } from '#server/db/transaction.ts';
+import { Forbidden, InvalidInput, NotFound } from '#server/domain-errors.ts';
+import type { SessionUser } from '#server/modules/auth/auth.service.ts';
+import { demoAccounts, demoEmails, hasPublishedPassword, type DemoAccount } from './demo-accounts.ts';
+import {
+  applyConfiguredAdmins,
+  deleteUsers,
+  findUserByEmail,
+  listAdministratorEmails,
+  listUsers,
+  lockUser,
+  namesAndImages,
+  passwordHashesOf,
+  promoteToAdmin,
+  updateProfile,
+  userImagesAmong,
+  type ProfileChanges,
+  type UserRow,
+} from './users.repo.ts';
+
+export type { UserRow } from './users.repo.ts';
+
+const NO_SUCH_USER = 'No such user';
+
+/** A verified account that signs in with a password. */
+export interface NewAccount {
+  name: string;
+  email: string;
+  role: 'admin' | 'user';
+  password: string;
+}
+
+/** Creates accounts that can sign in: the auth service (which itself depends on this module). */
+export interface AccountCreator {
+  createAccount(account: NewAccount): Promise<void>;
+}
+
+/** The shop's accounts: profiles, administrators, and the demo accounts of the local demo. */
+export class UsersService {
+  constructor(private readonly db: Db) {}
+
+  async profile(viewer: SessionUser, email: string): Promise<UserRow> {
+    this.assertMayAccess(viewer, email);
+    const row = await findUserByEmail(this.db, email);
+    if (!row) throw new NotFound(NO_SUCH_USER);
+    return row;
+  }
+
+  /** Saves the fields that are filled in; the e-mail cannot change. Answers whether anything changed. */
+  async updateProfile(
+    viewer: SessionUser,
+    email: string,
+    update: ProfileUpdate,
+  ): Promise<{ modified: boolean; user: UserRow }> {
+    this.assertMayAccess(viewer, email);
+    const { email: sentEmail, img, ...fields } = update;
+    if (sentEmail && sentEmail.trim().toLowerCase() !== email.toLowerCase()) {
+      throw new InvalidInput('The e-mail address cannot be changed.');
+    }
+    const changes: ProfileChanges = {};
+    for (const [key, value] of Object.entries({ ...fields, image: img })) {
+      if (value) changes[key as keyof ProfileChanges] = value;
+    }
+    const before = await findUserByEmail(this.db, email);
+    if (!before) throw new NotFound(NO_SUCH_USER);
+    const modified = Object.entries(changes).some(
+      ([key, value]) => before[key as keyof ProfileChanges] !== value,
+    );
+    const after = modified ? await updateProfile(this.db, email, changes) : before;
+    return { modified, user: after ?? before };
+  }
+
+  async isAdmin(viewer: SessionUser, email: string): Promise<boolean> {
+    this.assertMayAccess(viewer, email);
+    return (await findUserByEmail(this.db, email))?.role === 'admin';
+  }
+
+  list(): Promise<UserRow[]> {
+    return listUsers(this.db);
+  }
+
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return findUserByEmail(this.db, email);
+  }
+
+  /** Makes the account an administrator; answers how many accounts changed (0 when it already was one). */
+  async promote(email: string): Promise<number> {
+    if (!(await findUserByEmail(this.db, email))) throw new NotFound(NO_SUCH_USER);
+    return promoteToAdmin(this.db, email);
+  }
+
+  administratorEmails(): Promise<string[]> {
+    return listAdministratorEmails(this.db);
+  }
+
+  /** Gives ADMIN_EMAILS the role once verified; answers the listed addresses that are not verified yet. */
+  applyConfiguredAdmins(emails: string[]): Promise<string[]> {
+    return applyConfiguredAdmins(this.db, emails);
+  }
+
+  /** Holds the account within `tx`, so that two of its changes (two orders at once) come one after the other. */
+  lock(tx: Tx, id: string): Promise<void> {
+    return lockUser(tx, id);
+  }
+
+  /** The names and pictures of these accounts, as reviews show them. */
+  namesAndImages(ids: string[]): Promise<Map<string, Pick<UserRow, 'name' | 'image'>>> {
+    return namesAndImages(this.db, ids);
+  }
+
+  /** Which of these image URLs a profile shows. */
+  imagesInUse(urls: string[]): Promise<Set<string>> {
+    return userImagesAmong(this.db, urls);
+  }
+
+  /** Creates the demo accounts that do not exist yet (verified, with a password); answers the ones created. */
+  async seedDemoAccounts(accounts: AccountCreator): Promise<DemoAccount[]> {
+    const created: DemoAccount[] = [];
+    for (const account of demoAccounts) {
+      if (await findUserByEmail(this.db, account.email)) continue;
+      await accounts.createAccount(account);
+      created.push(account);
+    }
+    return created;
+  }
+
+  /** The demo accounts that can still be signed in to with their published password: ids and e-mails. */
+  async demoAccountsWithPublicPasswords(): Promise<Array<{ id: string; email: string }>> {
+    const exposed = [];
+    for (const { id, email, hash } of await passwordHashesOf(this.db, demoEmails)) {
+      if (await hasPublishedPassword(email, hash)) exposed.push({ id, email });
+    }
+    return exposed;
+  }
+
+  /** Deletes the demo accounts that still have their published password (with their sessions and orders). */
+  async removeDemoAccounts(): Promise<string[]> {
+    const exposed = await this.demoAccountsWithPublicPasswords();
+    if (exposed.length > 0)
+      await deleteUsers(
+        this.db,
+        exposed.map((account) => account.id),
+      );
+    return exposed.map((account) => account.email);
+  }
+
+  /** Someone's own e-mail, or any e-mail for an administrator. */
+  private assertMayAccess(viewer: SessionUser, email: string): void {
+    if (viewer.role !== 'admin' && viewer.email.toLowerCase() !== email.toLowerCase()) {
+      throw new Forbidden('You can only see and change your own profile.');
+    }
+  }
+}
