@@ -13,6 +13,7 @@ import { LocalDiskStorage } from './adapters/storage/local-disk.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { httpServerFactory } from './http-server.ts';
 import { logSerializers } from './log-serializers.ts';
+import { requestLogPlugin } from './plugins/request-log.ts';
 import { runPeriodically } from './periodic-task.ts';
 import { createServices } from './services.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -73,6 +74,8 @@ function trustedProxies(setting: Config['trustProxy']) {
 export async function buildApp(config: Config, options: AppOptions = {}) {
   const app = Fastify({
     logger: { level: config.logLevel, ...options.logger, serializers: logSerializers },
+    disableRequestLogging: true,
+    ignoreTrailingSlash: true,
     serverFactory: httpServerFactory(config.connections),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: trustedProxies(config.trustProxy),
@@ -124,6 +127,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.decorate('orders', orders);
 
   await app.register(sensible);
+  await app.register(requestLogPlugin, { slowMs: config.slowRequestMs });
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   const https = config.baseUrl.startsWith('https://');

@@ -84,6 +84,7 @@ const envSchema = z.object({
     .refine((value) => /^https?:\/\//.test(value), 'must be an absolute http:// or https:// URL')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SLOW_REQUEST_MS: wholeNumberFrom(1).default(1000),
   SEED_DEMO: booleanFlag.optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUSTED_ORIGINS: z.string().optional(),
@@ -155,6 +156,8 @@ export interface Config {
   databaseUrl: string | undefined;
   baseUrl: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** A request that takes this long is logged as slow, whatever it was. */
+  slowRequestMs: number;
   /** Demo data is seeded on first start unless in production, where it takes SEED_DEMO=true. */
   seedDemo: boolean;
   /**
@@ -292,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: values.DATABASE_URL,
     baseUrl,
     logLevel: values.LOG_LEVEL,
+    slowRequestMs: values.SLOW_REQUEST_MS,
     seedDemo: values.SEED_DEMO ?? values.NODE_ENV !== 'production',
     seedDemoAccounts:
       (values.SEED_DEMO ?? true) &&

@@ -9,7 +9,8 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp(
     {},
-    { logger: { level: 'info', stream: { write: (line) => logLines.push(line) } } },
+    // At debug every request is logged, reads included.
+    { logger: { level: 'debug', stream: { write: (line) => logLines.push(line) } } },
   );
 });
 afterAll(() => ctx.close());
@@ -77,5 +78,53 @@ describe('the log', () => {
 
     expect(loggedUrls()).toContain('/api/tools');
     expect(logLines.join('')).not.toContain('search=drill');
+  });
+});
+
+describe('what the log keeps at info', () => {
+  const lines: string[] = [];
+  let shop: TestContext;
+  beforeAll(async () => {
+    shop = await createTestApp(
+      { SLOW_REQUEST_MS: '60000' },
+      { logger: { level: 'info', stream: { write: (line) => lines.push(line) } } },
+    );
+  });
+  afterAll(() => shop.close());
+
+  const logged = () =>
+    lines.map(
+      (line) => JSON.parse(line) as { level: number; msg: string; req?: { method: string; url: string } },
+    );
+
+  it('has one line per write and per refusal, none for reads that went well', async () => {
+    lines.length = 0;
+    await shop.app.inject({ url: '/api/parts?limit=6' });
+    await shop.app.inject({ url: '/api/reviews' });
+    await shop.app.inject({ url: '/api/parts/not-a-tool' });
+    await shop.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Log Reader', email: 'log@example.com', message: 'Is this logged once?' },
+    });
+    const requests = logged().filter((entry) => entry.msg === 'request completed');
+    expect(requests.map((entry) => `${entry.req?.method} ${entry.req?.url}`)).toEqual([
+      'GET /api/parts/not-a-tool',
+      'POST /api/contact',
+    ]);
+  });
+
+  it('logs a slow request as a warning', async () => {
+    const slow = await createTestApp(
+      { SLOW_REQUEST_MS: '1' },
+      { logger: { level: 'warn', stream: { write: (line) => lines.push(line) } } },
+    );
+    try {
+      lines.length = 0;
+      await slow.app.inject({ url: '/api/parts' });
+      expect(logged()).toContainEqual(expect.objectContaining({ level: 40, msg: 'slow request' }));
+    } finally {
+      await slow.close();
+    }
   });
 });

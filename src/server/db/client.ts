@@ -22,7 +22,7 @@ export interface Database {
    * Runs onMessage for every NOTIFY on the channel, whichever process sent it. onGap runs when
    * notifications may have been missed (a dropped listener connection), so caches can start afresh.
    */
-  listen(channel: string, onMessage: () => void, onGap: () => void): Promise<void>;
+  listen(channel: string, onMessage: (payload: string) => void, onGap: () => void): Promise<void>;
   /** How the job runner (pg-boss) reaches this database: the embedded instance, or a small pool of its own. */
   jobsConnection: Pick<ConstructorOptions, 'db' | 'connectionString' | 'max'>;
   close(): Promise<void>;
@@ -79,27 +79,42 @@ async function openPostgres(url: string, log: FastifyBaseLogger): Promise<Databa
   const listeners: pg.Client[] = [];
   let closed = false;
 
-  async function connectListener(channel: string, onMessage: () => void, onGap: () => void): Promise<void> {
-    const client = new pg.Client({ connectionString: url });
-    const reconnect = () => {
+  /**
+   * A connection of its own for LISTEN, kept alive by TCP keepalive and opened again whenever it is lost.
+   * While it was gone notifications were missed, so onGap runs at the loss and again once listening resumes.
+   */
+  async function connectListener(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onGap: () => void,
+    resumed = false,
+  ): Promise<void> {
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    let lost = false;
+    const retry = () => {
+      if (closed) return;
+      setTimeout(() => {
+        if (!closed) connectListener(channel, onMessage, onGap, true).catch(retry);
+      }, 1000).unref();
+    };
+    const onLoss = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (!closed) log.warn({ err: error }, `LISTEN connection for ${channel} lost; reconnecting`);
       onGap();
       listeners.splice(listeners.indexOf(client), 1);
       client.end().catch(() => undefined);
-      if (closed) return;
-      setTimeout(() => {
-        if (!closed) connectListener(channel, onMessage, onGap).catch(reconnect);
-      }, 1000).unref();
+      retry();
     };
     client.on('notification', (message) => {
-      if (message.channel === channel) onMessage();
+      if (message.channel === channel) onMessage(message.payload ?? '');
     });
-    client.on('error', (error) => {
-      log.warn({ err: error }, `LISTEN connection for ${channel} lost; reconnecting`);
-      reconnect();
-    });
+    client.on('error', onLoss);
+    client.on('end', () => onLoss());
     listeners.push(client);
     await client.connect();
     await client.query(`LISTEN "${channel}"`);
+    if (resumed) onGap();
   }
 
   return {

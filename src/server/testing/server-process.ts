@@ -31,7 +31,7 @@ export class ServerProcess {
 
   static start(env: Record<string, string>, entryPoint = ENTRY_POINT): ServerProcess {
     const child = spawn(process.execPath, ['--import', 'tsx', entryPoint], {
-      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     return new ServerProcess(child);

@@ -73,7 +73,7 @@ export class OrdersService {
     if (!isUuid(input.toolId)) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
     return inTransaction(db, async (tx) => {
       await this.refuseBeyondUnpaidCap(tx, buyer.id);
-      const tool = await tools.reserveStock(tx, input.toolId, input.quantity);
+      const tool = await tools.reserveStock(tx, input.toolId, input.quantity, buyer.name);
       // Thrown inside the transaction, so the reservation above is undone with it.
       const priceCents = tool.priceCents * input.quantity;
       if (priceCents > MAX_ORDER_TOTAL_CENTS) throw new InvalidInput(ORDER_TOO_LARGE_MESSAGE);

@@ -97,9 +97,9 @@ describe('POST /api/order', () => {
       number: '1',
     });
     expect(low.statusCode).toBe(400);
-    expect(low.json()).toMatchObject({ message: belowMinimum('Test Drill', 10) });
+    expect(low.json()).toMatchObject({ message: belowMinimum('Bea Buyer', 10) });
     expect(low.json<{ message: string }>().message).toBe(
-      'Sorry Test Drill !!You have to order Minimum  quantity  10',
+      'Sorry Bea Buyer !!You have to order Minimum  quantity  10',
     );
     const high = await as(buyer).post('/api/order', {
       toolId,
@@ -108,7 +108,7 @@ describe('POST /api/order', () => {
       number: '1',
     });
     expect(high.statusCode).toBe(400);
-    expect(high.json()).toMatchObject({ message: notEnoughStock('Test Drill') });
+    expect(high.json()).toMatchObject({ message: notEnoughStock('Bea Buyer') });
     expect(await stock()).toBe(before);
   });
 

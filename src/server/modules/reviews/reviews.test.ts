@@ -82,3 +82,15 @@ it('takes the author from the session, whatever the body says, and lists newest 
   });
   expect(Date.parse(reviews[1]!.createdAt)).toBeGreaterThan(Date.now() - 60_000);
 });
+
+it("answers the spec's paths with a trailing slash as without one", async () => {
+  const listed = await as(anonymous).get('/api/reviews/');
+  expect(listed.statusCode).toBe(200);
+  expect(listed.json()).toEqual(await list());
+  const posted = await as(buyer).post('/api/review/', {
+    customRating: 4.5,
+    review: 'Slash or not, it works',
+  });
+  expect(posted.statusCode).toBe(200);
+  expect((await list()).some((review) => review.review === 'Slash or not, it works')).toBe(true);
+});

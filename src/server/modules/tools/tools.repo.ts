@@ -29,9 +29,16 @@ export function listToolsNewestFirst(db: Executor): Promise<ToolRow[]> {
   return db.select().from(tools).orderBy(desc(tools.createdAt), desc(tools.id));
 }
 
-/** Sent inside the writing transaction, so listeners hear of the change exactly when it commits. */
-export async function notifyCatalogueChanged(tx: Executor): Promise<void> {
-  await tx.execute(sql`SELECT pg_notify(${CATALOGUE_CHANNEL}, '')`);
+export function toolsByIds(db: Executor, ids: string[]): Promise<ToolRow[]> {
+  return db.select().from(tools).where(inArray(tools.id, ids));
+}
+
+/**
+ * Sent inside the writing transaction, so listeners hear of the change exactly when it commits: the id of the
+ * tool whose stock changed, or nothing when the catalogue itself changed.
+ */
+export async function notifyCatalogueChanged(tx: Executor, stockOf?: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${CATALOGUE_CHANNEL}, ${stockOf ?? ''})`);
 }
 
 export async function insertTools(tx: Executor, values: NewToolRow[]): Promise<ToolRow[]> {

@@ -38,10 +38,16 @@ export class ToolsService {
     this.#catalogue = new Catalogue(db);
   }
 
-  /** Drops the cache when another process changes the catalogue, or may have while we were not listening. */
+  /**
+   * Follows the other processes' changes: a stock change refreshes that tool, any other change (or a time
+   * when notifications may have been missed) drops the cache.
+   */
   followChanges(database: Pick<Database, 'listen'>): Promise<void> {
-    const drop = () => this.#catalogue.invalidate();
-    return database.listen(CATALOGUE_CHANNEL, drop, drop);
+    return database.listen(
+      CATALOGUE_CHANNEL,
+      (toolId) => (toolId ? this.#catalogue.stockChanged(toolId) : this.#catalogue.invalidate()),
+      () => this.#catalogue.invalidate(),
+    );
   }
 
   /** How many times the catalogue was read from the database. */
@@ -93,26 +99,27 @@ export class ToolsService {
 
   /**
    * Takes `quantity` from the tool's stock within the caller's transaction, by one conditional statement, so
-   * that no interleaving oversells. Answers the tool; refuses a quantity outside [minimum order, stock].
+   * that no interleaving oversells. Answers the tool; refuses a quantity outside [minimum order, stock] in
+   * words addressed to the buyer.
    */
-  async reserveStock(tx: Tx, toolId: string, quantity: number): Promise<ToolRow> {
+  async reserveStock(tx: Tx, toolId: string, quantity: number, buyerName: string): Promise<ToolRow> {
     if (!isUuid(toolId)) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
     const tool = await reserveStock(tx, toolId, quantity);
     if (tool) {
-      await this.changed(tx);
+      await this.stockChanged(tx, toolId);
       return tool;
     }
     const current = await findTool(tx, toolId);
     if (!current) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
     if (quantity < current.minOrderQuantity) {
-      throw new InvalidInput(belowMinimum(current.name, current.minOrderQuantity));
+      throw new InvalidInput(belowMinimum(buyerName, current.minOrderQuantity));
     }
-    throw new InvalidInput(notEnoughStock(current.name));
+    throw new InvalidInput(notEnoughStock(buyerName));
   }
 
   /** Puts a reservation back within the caller's transaction (nothing when the tool has been deleted). */
   async releaseStock(tx: Tx, toolId: string | null, quantity: number): Promise<void> {
-    if (toolId && (await releaseStock(tx, toolId, quantity))) await this.changed(tx);
+    if (toolId && (await releaseStock(tx, toolId, quantity))) await this.stockChanged(tx, toolId);
   }
 
   /** Which of these image URLs a tool shows. */
@@ -144,5 +151,11 @@ export class ToolsService {
   private async changed(tx: Tx): Promise<void> {
     await notifyCatalogueChanged(tx);
     tx.afterCommit(() => this.#catalogue.invalidate());
+  }
+
+  /** Only this tool's stock changed in `tx`: every process refreshes just that tool once it has committed. */
+  private async stockChanged(tx: Tx, toolId: string): Promise<void> {
+    await notifyCatalogueChanged(tx, toolId);
+    tx.afterCommit(() => this.#catalogue.stockChanged(toolId));
   }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '#shared/schemas/tools.ts';
+import { createUser } from '#server/testing/accounts.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 import type { NewToolRow } from './tools.repo.ts';
 
@@ -155,6 +156,62 @@ describe('catalogue cache', () => {
       { ...sampleTool(13), name: 'Added elsewhere', createdAt: new Date(), updatedAt: new Date() },
     ]);
     await expect.poll(read, { timeout: 5000, interval: 20 }).toBe('Added elsewhere');
+  });
+});
+
+describe('catalogue cache under a stream of orders', () => {
+  const buyer = { id: '', name: 'Stream Buyer', email: 'stream@example.com', role: 'user' as const };
+  const order = (toolId: string, quantity = 10) =>
+    ctx.app.orders.place(buyer, { toolId, quantity, address: '1 Main St', number: '5' });
+
+  beforeAll(async () => {
+    buyer.id = (await createUser(ctx, { name: buyer.name })).id;
+  });
+
+  it('keeps the catalogue and shows each order in the stock of its tool on the next read', async () => {
+    const newest = (await getJson<Tool[]>('/api/parts?limit=6')).body;
+    const [first, sixth] = [newest[0]!, newest[5]!];
+    const loads = ctx.app.tools.catalogueLoads;
+    for (let i = 0; i < 3; i++) {
+      await order(first._id);
+      await order(sixth._id, 12);
+      const shown = (await getJson<Tool[]>('/api/parts?limit=6')).body;
+      expect(shown[0]).toMatchObject({
+        _id: first._id,
+        availableQuantity: first.availableQuantity - 10 * (i + 1),
+      });
+      expect(shown[5]).toMatchObject({
+        _id: sixth._id,
+        availableQuantity: sixth.availableQuantity - 12 * (i + 1),
+      });
+      expect((await getJson<Tool>(`/api/parts/${first._id}`)).body.availableQuantity).toBe(
+        shown[0]!.availableQuantity,
+      );
+      const all = (await getJson<Tool[]>('/api/parts')).body;
+      expect(all.find((tool) => tool._id === sixth._id)?.availableQuantity).toBe(shown[5]!.availableQuantity);
+    }
+    expect(ctx.app.tools.catalogueLoads).toBe(loads);
+  });
+
+  it('keeps serving a cached answer that an order did not touch', async () => {
+    const oldest = (await getJson<Tool[]>('/api/parts')).body.at(-1)!;
+    const first = await getJson<Tool[]>('/api/parts?limit=2');
+    await order(oldest._id);
+    const again = await getJson<Tool[]>('/api/parts?limit=2');
+    expect(again.response.headers.etag).toBe(first.response.headers.etag);
+    expect(again.response.body).toBe(first.response.body);
+  });
+
+  it("shows another process's order in the stock of its tool without reloading the catalogue", async () => {
+    const other = await ctx.startAnotherApp();
+    const read = async () => (await other.inject({ url: '/api/parts?limit=1' })).json<Tool[]>()[0]!;
+    const before = await read();
+    const loads = other.tools.catalogueLoads;
+    await order(before._id);
+    await expect
+      .poll(async () => (await read()).availableQuantity, { timeout: 5000, interval: 20 })
+      .toBe(before.availableQuantity - 10);
+    expect(other.tools.catalogueLoads).toBe(loads);
   });
 });
 
