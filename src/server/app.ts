@@ -137,7 +137,11 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     allowedOrigins: [new URL(config.baseUrl).origin, ...config.trustedOrigins],
   });
   await app.register(openapiPlugin, { https });
-  await app.register(authPlugin, { auth, baseUrl: config.baseUrl });
+  await app.register(authPlugin, {
+    auth,
+    baseUrl: config.baseUrl,
+    currentRole: (userId) => users.role(userId),
+  });
   await app.register(rateLimitPlugin, { db, rules: limitRules(config) });
   await app.register(
     async (api) => {

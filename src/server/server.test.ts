@@ -79,7 +79,7 @@ describe('starting in production', () => {
     const started = await start(production);
     expect(started.output).toContain('The shop is open');
     expect(started.output).not.toContain('Demo admin account');
-  });
+  }, 60_000); // three starts of the real server: generous on a loaded machine
 });
 
 describe('failing to start', () => {

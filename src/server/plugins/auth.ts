@@ -29,7 +29,19 @@ function toWebHeaders(request: FastifyRequest): Headers {
 
 /** Mounts Better Auth at /api/auth/* and gives routes the session's user. */
 export const authPlugin = fp(
-  async (app: FastifyInstance, { auth, baseUrl }: { auth: AuthService; baseUrl: string }) => {
+  async (
+    app: FastifyInstance,
+    {
+      auth,
+      baseUrl,
+      currentRole,
+    }: {
+      auth: AuthService;
+      baseUrl: string;
+      /** The account's role as the database has it now (the session may be a minute old). */
+      currentRole(userId: string): Promise<SessionUser['role'] | undefined>;
+    },
+  ) => {
     app.decorate('auth', auth);
     app.decorateRequest('user', null);
 
@@ -71,7 +83,9 @@ export const authPlugin = fp(
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       request.user = await loadUser(request);
       if (!request.user) throw app.httpErrors.unauthorized('Please sign in first.');
-      if (request.user.role !== 'admin') throw app.httpErrors.forbidden('Only administrators can do this.');
+      if ((await currentRole(request.user.id)) !== 'admin') {
+        throw app.httpErrors.forbidden('Only administrators can do this.');
+      }
     });
   },
 );

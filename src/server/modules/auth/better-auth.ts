@@ -156,6 +156,10 @@ export function createBetterAuth(deps: BetterAuthDeps) {
         '/change-password': authLimit,
       },
     },
+    // The session and its user travel in a signed HttpOnly cookie for a minute, so most requests do not ask the
+    // database who is signed in. A session ended elsewhere (sign-out on another device, a password reset)
+    // therefore lasts up to that minute here; administrators' rights are checked against the database.
+    session: { cookieCache: { enabled: true, maxAge: 60 } },
     advanced: {
       useSecureCookies: config.baseUrl.startsWith('https://'),
       cookiePrefix: 'forgeline',

@@ -10,7 +10,7 @@ import type { JobRunner } from '#server/adapters/jobs/job-runner.ts';
 import type { Db } from '#server/db/client.ts';
 import { isUuid } from '#server/db/ids.ts';
 import { inTransaction, type Tx } from '#server/db/transaction.ts';
-import { Conflict, Forbidden, InvalidInput, NotFound } from '#server/domain-errors.ts';
+import { Conflict, InvalidInput, NotFound } from '#server/domain-errors.ts';
 import type { SessionUser } from '#server/modules/auth/auth.service.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import type { IntentRelease } from '#server/modules/payments/payments.service.ts';
@@ -104,12 +104,8 @@ export class OrdersService {
    * administrator.
    */
   async ordersOf(viewer: SessionUser, email: string): Promise<OrderRow[]> {
-    const { db, users } = this.deps;
-    if (viewer.role !== 'admin' && viewer.email.toLowerCase() !== email.toLowerCase()) {
-      throw new Forbidden('You can only see your own orders.');
-    }
-    const ownerId = viewer.role === 'admin' ? (await users.findByEmail(email))?.id : viewer.id;
-    return ownerId ? listOrdersOfUser(db, ownerId) : [];
+    const owner = await this.deps.users.accountVisibleTo(viewer, email, 'You can only see your own orders.');
+    return owner ? listOrdersOfUser(this.deps.db, owner.id) : [];
   }
 
   all(): Promise<OrderRow[]> {

@@ -23,6 +23,11 @@ export function toApiUser(row: UserRow): User {
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(byEmail(email));
   return row;

@@ -8,6 +8,7 @@ import {
   applyConfiguredAdmins,
   deleteUsers,
   findUserByEmail,
+  findUserById,
   listAdministratorEmails,
   listUsers,
   lockUser,
@@ -37,13 +38,14 @@ export interface AccountCreator {
   createAccount(account: NewAccount): Promise<void>;
 }
 
+const OWN_PROFILE_ONLY = 'You can only see and change your own profile.';
+
 /** The shop's accounts: profiles, administrators, and the demo accounts of the local demo. */
 export class UsersService {
   constructor(private readonly db: Db) {}
 
   async profile(viewer: SessionUser, email: string): Promise<UserRow> {
-    this.assertMayAccess(viewer, email);
-    const row = await findUserByEmail(this.db, email);
+    const row = await this.accountVisibleTo(viewer, email, OWN_PROFILE_ONLY);
     if (!row) throw new NotFound(NO_SUCH_USER);
     return row;
   }
@@ -54,7 +56,7 @@ export class UsersService {
     email: string,
     update: ProfileUpdate,
   ): Promise<{ modified: boolean; user: UserRow }> {
-    this.assertMayAccess(viewer, email);
+    const before = await this.accountVisibleTo(viewer, email, OWN_PROFILE_ONLY);
     const { email: sentEmail, img, ...fields } = update;
     if (sentEmail && sentEmail.trim().toLowerCase() !== email.toLowerCase()) {
       throw new InvalidInput('The e-mail address cannot be changed.');
@@ -63,7 +65,6 @@ export class UsersService {
     for (const [key, value] of Object.entries({ ...fields, image: img })) {
       if (value) changes[key as keyof ProfileChanges] = value;
     }
-    const before = await findUserByEmail(this.db, email);
     if (!before) throw new NotFound(NO_SUCH_USER);
     const modified = Object.entries(changes).some(
       ([key, value]) => before[key as keyof ProfileChanges] !== value,
@@ -73,12 +74,27 @@ export class UsersService {
   }
 
   async isAdmin(viewer: SessionUser, email: string): Promise<boolean> {
-    this.assertMayAccess(viewer, email);
-    return (await findUserByEmail(this.db, email))?.role === 'admin';
+    return (await this.accountVisibleTo(viewer, email, OWN_PROFILE_ONLY))?.role === 'admin';
+  }
+
+  /**
+   * The account that has this e-mail now, when the viewer may see it: their own (by account, not by the
+   * e-mail the session remembers), or anyone's for an administrator, as the database says now.
+   */
+  async accountVisibleTo(viewer: SessionUser, email: string, refusal: string): Promise<UserRow | undefined> {
+    const row = await findUserByEmail(this.db, email);
+    if (row?.id === viewer.id) return row;
+    if ((await this.role(viewer.id)) !== 'admin') throw new Forbidden(refusal);
+    return row;
   }
 
   list(): Promise<UserRow[]> {
     return listUsers(this.db);
+  }
+
+  async role(userId: string): Promise<'admin' | 'user' | undefined> {
+    const row = await findUserById(this.db, userId);
+    return row && (row.role === 'admin' ? 'admin' : 'user');
   }
 
   findByEmail(email: string): Promise<UserRow | undefined> {
@@ -144,12 +160,5 @@ export class UsersService {
         exposed.map((account) => account.id),
       );
     return exposed.map((account) => account.email);
-  }
-
-  /** Someone's own e-mail, or any e-mail for an administrator. */
-  private assertMayAccess(viewer: SessionUser, email: string): void {
-    if (viewer.role !== 'admin' && viewer.email.toLowerCase() !== email.toLowerCase()) {
-      throw new Forbidden('You can only see and change your own profile.');
-    }
   }
 }
