@@ -185,3 +185,18 @@ describe('GET /api/admin/{email}', () => {
     expect((await as(alice).get(`/api/admin/${admin.email}`)).statusCode).toBe(403);
   });
 });
+
+describe('rights follow the database, not the session cookie', () => {
+  it("gives a promoted user the administrators' screens at once, and takes them away at once", async () => {
+    const carol = await createUser(ctx, { name: 'Carol Climber' });
+    expect((await as(carol).get('/api/user')).statusCode).toBe(403);
+    expect((await as(admin).put(`/api/user/admin/${carol.email}`)).json()).toEqual({ modifiedCount: 1 });
+    expect((await as(carol).get('/api/user')).statusCode).toBe(200);
+    expect((await as(carol).get(`/api/user/${alice.email}`)).statusCode).toBe(200);
+
+    await ctx.app.database.db.update(users).set({ role: 'user' }).where(eq(users.id, carol.id));
+    expect((await as(carol).get('/api/user')).statusCode).toBe(403);
+    expect((await as(carol).get(`/api/user/${alice.email}`)).statusCode).toBe(403);
+    expect((await as(carol).get(`/api/singleOrder?email=${alice.email}`)).statusCode).toBe(403);
+  });
+});
