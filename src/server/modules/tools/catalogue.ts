@@ -6,6 +6,9 @@ import { listToolsNewestFirst, toApiTool, toolsByIds } from './tools.repo.ts';
 export interface CachedResponse {
   body: string;
   etag: string;
+  /** The body compressed, once a client has asked for it so. */
+  br?: Buffer;
+  gzip?: Buffer;
 }
 
 interface Snapshot {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '#shared/schemas/tools.ts';
 import { createUser } from '#server/testing/accounts.ts';
@@ -254,5 +255,10 @@ describe('compression', () => {
     expect(br.headers['content-encoding']).toBe('br');
     const gzip = await ctx.app.inject({ url: '/api/parts', headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await ctx.app.inject({ url: '/api/parts' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers.vary).toContain('accept-encoding');
   });
 });
