@@ -1,7 +1,7 @@
 import path from 'node:path';
 import sensible from '@fastify/sensible';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { JobRunner } from './adapters/jobs/job-runner.ts';
@@ -74,8 +74,9 @@ function trustedProxies(setting: Config['trustProxy']) {
 export async function buildApp(config: Config, options: AppOptions = {}) {
   const app = Fastify({
     logger: { level: config.logLevel, ...options.logger, serializers: logSerializers },
-    disableRequestLogging: true,
-    ignoreTrailingSlash: true,
+    // The request log plugin decides what to log (plugins/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { ignoreTrailingSlash: true },
     serverFactory: httpServerFactory(config.connections),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: trustedProxies(config.trustProxy),

@@ -21,10 +21,12 @@ function orderMail(order: OrderRow, subject: string, intro: string, outro: strin
   };
 }
 
-const heldUntilText = (heldUntil: Date) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
-    heldUntil,
-  ) + ' UTC';
+const utcTime = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+const heldUntilText = (heldUntil: Date) => `${utcTime.format(heldUntil)} UTC`;
 
 export function orderBookedMail(order: OrderRow, baseUrl: string): MailMessage {
   const hold = order.heldUntil

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Order } from '#shared/schemas/orders.ts';
 import { centsToDollars } from '#shared/money.ts';
 import type { Db } from '#server/db/client.ts';
@@ -58,17 +58,51 @@ export async function countUnpaidOrders(tx: Executor, userId: string): Promise<n
   return row?.total ?? 0;
 }
 
-export async function insertOrder(
+/** Every column of an order under its TypeScript name, for statements written out in SQL. */
+const orderColumns = sql.join(
+  Object.entries(getTableColumns(orders)).map(
+    ([key, column]) => sql`${sql.identifier(column.name)} AS ${sql.identifier(key)}`,
+  ),
+  sql`, `,
+);
+
+/** An order's own fields; the product, its price and the hold come from the reservation and the policy. */
+export type OrderDetails = Pick<
+  typeof orders.$inferInsert,
+  'userId' | 'quantity' | 'address' | 'number' | 'email' | 'userName'
+>;
+
+/**
+ * Inserts the order for a stock `reservation` (an UPDATE of the tools module returning the reserved tool),
+ * in the same statement; answers nothing when the reservation took nothing.
+ */
+export async function insertOrderReserving(
   tx: Executor,
-  values: typeof orders.$inferInsert,
+  reservation: SQL,
+  order: OrderDetails,
   holdHours: number,
-): Promise<OrderRow> {
-  const heldUntil = holdHours > 0 ? sql`now() + make_interval(hours => ${holdHours})` : null;
-  const [row] = await tx
-    .insert(orders)
-    .values({ ...values, heldUntil })
-    .returning();
-  return row!;
+): Promise<OrderRow | undefined> {
+  const heldUntil = holdHours > 0 ? sql`now() + make_interval(hours => ${holdHours}::int)` : sql`NULL`;
+  const result = await tx.execute(sql`WITH reserved AS (${reservation})
+    INSERT INTO ${orders} (user_id, tool_id, product_name, img, unit_price_cents, price_cents, quantity,
+      address, number, email, user_name, held_until)
+    SELECT ${order.userId}::text, reserved.id, reserved.name, reserved.image, reserved.price_cents,
+      reserved.price_cents * ${order.quantity}::int, ${order.quantity}::int, ${order.address}::text,
+      ${order.number}::text, ${order.email}::text, ${order.userName}::text, ${heldUntil}
+    FROM reserved
+    RETURNING ${orderColumns}`);
+  const [row] = (result as { rows: Array<Record<string, unknown>> }).rows;
+  return row && fromDriver(row);
+}
+
+/** A row read by SQL written out, with each value as Drizzle would have given it (dates as Dates). */
+function fromDriver(row: Record<string, unknown>): OrderRow {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(orders)).map(([key, column]) => {
+      const value = row[key];
+      return [key, value === null || value === undefined ? value : column.mapFromDriverValue(value)];
+    }),
+  ) as OrderRow;
 }
 
 /** Unpaid orders placed while holds were off (or before there were any) are held from their creation. */

@@ -23,7 +23,7 @@ import {
   findOrder,
   hasOrders,
   holdUnheldOrders,
-  insertOrder,
+  insertOrderReserving,
   listAllOrders,
   listOrdersOfUser,
   markOrderPaid,
@@ -73,27 +73,25 @@ export class OrdersService {
     if (!isUuid(input.toolId)) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
     return inTransaction(db, async (tx) => {
       await this.refuseBeyondUnpaidCap(tx, buyer.id);
-      const tool = await tools.reserveStock(tx, input.toolId, input.quantity, buyer.name);
-      // Thrown inside the transaction, so the reservation above is undone with it.
-      const priceCents = tool.priceCents * input.quantity;
-      if (priceCents > MAX_ORDER_TOTAL_CENTS) throw new InvalidInput(ORDER_TOO_LARGE_MESSAGE);
-      const order = await insertOrder(
+      const details = {
+        userId: buyer.id,
+        quantity: input.quantity,
+        address: input.address,
+        number: input.number,
+        email: buyer.email,
+        userName: buyer.name,
+      };
+      const order = await tools.reserveStockFor(
         tx,
         {
-          userId: buyer.id,
-          toolId: tool.id,
-          productName: tool.name,
-          img: tool.image,
-          unitPriceCents: tool.priceCents,
-          priceCents,
+          toolId: input.toolId,
           quantity: input.quantity,
-          address: input.address,
-          number: input.number,
-          email: buyer.email,
-          userName: buyer.name,
+          maxTotalCents: MAX_ORDER_TOTAL_CENTS,
+          buyerName: buyer.name,
         },
-        policy.holdHours,
+        (reservation) => insertOrderReserving(tx, reservation, details, policy.holdHours),
       );
+      if (order === 'overTotal') throw new InvalidInput(ORDER_TOO_LARGE_MESSAGE);
       await mailer.send(orderBookedMail(order, policy.baseUrl), tx);
       return order;
     });

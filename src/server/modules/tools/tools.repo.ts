@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { MAX_STOCK, type Tool } from '#shared/schemas/tools.ts';
 import { centsToDollars } from '#shared/money.ts';
 import { tools } from '#server/db/schema.ts';
@@ -63,24 +63,23 @@ export async function toolImagesAmong(db: Executor, urls: string[]): Promise<Set
   return new Set(rows.map((row) => row.url));
 }
 
-/** Takes `quantity` from the tool's stock if it is within [minimum, stock]; answers the tool, else nothing. */
-export async function reserveStock(
-  tx: Executor,
-  toolId: string,
-  quantity: number,
-): Promise<ToolRow | undefined> {
-  const [tool] = await tx
-    .update(tools)
-    .set({ availableQuantity: sql`${tools.availableQuantity} - ${quantity}`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(tools.id, toolId),
-        sql`${tools.availableQuantity} >= ${quantity}`,
-        sql`${tools.minOrderQuantity} <= ${quantity}`,
-      ),
-    )
-    .returning();
-  return tool;
+/** What a stock reservation hands on to the statement it is part of (a `reserved` row). */
+export type ReservedTool = Pick<ToolRow, 'id' | 'name' | 'image' | 'priceCents'>;
+
+/**
+ * The UPDATE that takes `quantity` from the tool's stock if it is within [minimum, stock] and the total
+ * stays within `maxTotalCents`, returning the tool's id, name, image and price_cents, and announcing the
+ * change to every process (delivered at commit). Meant as a data-modifying WITH of the statement that
+ * records what the stock is for, so that one statement holds the tool's row lock.
+ */
+export function stockReservation(toolId: string, quantity: number, maxTotalCents: number): SQL {
+  return sql`UPDATE ${tools}
+    SET available_quantity = available_quantity - ${quantity}::int, updated_at = now()
+    WHERE id = ${toolId}::uuid
+      AND available_quantity >= ${quantity}::int
+      AND min_order_quantity <= ${quantity}::int
+      AND price_cents::bigint * ${quantity}::int <= ${maxTotalCents}::bigint
+    RETURNING id, name, image, price_cents, pg_notify(${CATALOGUE_CHANNEL}, id::text)`;
 }
 
 /** Puts `quantity` back into the tool's stock; answers whether the tool is still there to take it. */

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { belowMinimum, notEnoughStock } from '#shared/messages.ts';
 import { STALE_TOOL_MESSAGE, stockOutOfRangeMessage, TOOL_NOT_FOUND_MESSAGE } from '#shared/schemas/tools.ts';
 import { claimAppMeta } from '#server/db/app-meta.ts';
@@ -15,7 +16,7 @@ import {
   insertTools,
   notifyCatalogueChanged,
   releaseStock,
-  reserveStock,
+  stockReservation,
   toApiTool,
   toolImagesAmong,
   toolNamesAmong,
@@ -98,23 +99,31 @@ export class ToolsService {
   }
 
   /**
-   * Takes `quantity` from the tool's stock within the caller's transaction, by one conditional statement, so
-   * that no interleaving oversells. Answers the tool; refuses a quantity outside [minimum order, stock] in
-   * words addressed to the buyer.
+   * Takes `quantity` from the tool's stock and records what for, in one statement of the caller's
+   * transaction: `record` writes its row from the `reserved` tool (see stockReservation). No interleaving can
+   * oversell, and the tool's row is locked only for that one statement. Refuses, in words addressed to the
+   * buyer, a quantity outside [minimum order, stock]; answers 'overTotal' when only `maxTotalCents` stood
+   * in the way.
    */
-  async reserveStock(tx: Tx, toolId: string, quantity: number, buyerName: string): Promise<ToolRow> {
+  async reserveStockFor<T>(
+    tx: Tx,
+    request: { toolId: string; quantity: number; maxTotalCents: number; buyerName: string },
+    record: (reservation: SQL) => Promise<T | undefined>,
+  ): Promise<T | 'overTotal'> {
+    const { toolId, quantity, maxTotalCents, buyerName } = request;
     if (!isUuid(toolId)) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
-    const tool = await reserveStock(tx, toolId, quantity);
-    if (tool) {
-      await this.stockChanged(tx, toolId);
-      return tool;
+    const recorded = await record(stockReservation(toolId, quantity, maxTotalCents));
+    if (recorded !== undefined) {
+      tx.afterCommit(() => this.#catalogue.stockChanged(toolId));
+      return recorded;
     }
     const current = await findTool(tx, toolId);
     if (!current) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
     if (quantity < current.minOrderQuantity) {
       throw new InvalidInput(belowMinimum(buyerName, current.minOrderQuantity));
     }
-    throw new InvalidInput(notEnoughStock(buyerName));
+    if (quantity > current.availableQuantity) throw new InvalidInput(notEnoughStock(buyerName));
+    return 'overTotal';
   }
 
   /** Puts a reservation back within the caller's transaction (nothing when the tool has been deleted). */
