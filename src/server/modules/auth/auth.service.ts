@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { AccountCreator, NewAccount } from '#server/modules/users/users.service.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 import { createBetterAuth, type BetterAuth, type BetterAuthDeps } from './better-auth.ts';
@@ -11,10 +12,19 @@ export interface SessionUser {
 }
 
 /**
+ * Better Auth trusts its signed session cookie for a minute (the cookie cache) without reading the database;
+ * checking that signature and parsing the cookie again on every request costs more than a cached catalogue
+ * read. The same cookie header gives the same person for a few more seconds, at most, of that minute.
+ */
+const SESSION_MEMO = { max: 10_000, ttl: 5_000 };
+
+/**
  * Sign-in (Better Auth: e-mail and password, Google, GitHub, verification, password reset) and who is signed
  * in. The auth plugin mounts it at /api/auth.
  */
 export class AuthService implements AccountCreator {
+  private readonly sessions = new LRUCache<string, SessionUser>(SESSION_MEMO);
+
   private constructor(private readonly betterAuth: BetterAuth) {}
 
   /** Signs sessions with AUTH_SECRET, or else with the secret this database keeps. */
@@ -33,11 +43,18 @@ export class AuthService implements AccountCreator {
     return this.betterAuth.handler(request);
   }
 
+  /** Who the request's session cookie names; the role as the session had it (see requireAdmin). */
   async sessionUser(headers: Headers): Promise<SessionUser | null> {
+    const cookie = headers.get('cookie');
+    if (!cookie) return null;
+    const known = this.sessions.get(cookie);
+    if (known) return known;
     const session = await this.betterAuth.api.getSession({ headers });
     if (!session) return null;
     const { id, name, email, role } = session.user as typeof session.user & { role?: string | null };
-    return { id, name, email, role: role === 'admin' ? 'admin' : 'user' };
+    const user: SessionUser = { id, name, email, role: role === 'admin' ? 'admin' : 'user' };
+    this.sessions.set(cookie, user);
+    return user;
   }
 
   async createAccount({ name, email, role, password }: NewAccount): Promise<void> {

@@ -88,6 +88,37 @@ describe('POST /api/order', () => {
       .toBe(true);
   });
 
+  it('books under the name the buyer has just changed to', async () => {
+    const renamed = await createUser(ctx, { name: 'Rita Before' });
+    const [tool] = await ctx.app.tools.add([
+      { ...TOOL, name: 'Rename Drill', details: 'A drill', image: '/images/tools/cordless-drill.svg' },
+    ]);
+    const line = { toolId: tool!.id, quantity: 10, address: '2 Elm St', number: '555-0101' };
+    const first = await as(renamed).post('/api/order', line);
+    expect(first.json()).toMatchObject({ insertedId: expect.any(String) });
+    const update = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: renamed.headers,
+      payload: { name: 'Rita After' },
+    });
+    expect(update.statusCode).toBe(200);
+    // The browser keeps what the answer sets: the session cookie now carries the new name.
+    const jar = new Map(
+      renamed.headers.cookie.split('; ').map((pair) => pair.split('=') as [string, string]),
+    );
+    for (const { name, value } of update.cookies) jar.set(name, value);
+    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const after = { ...renamed, headers: { ...renamed.headers, cookie } };
+    const second = await as(after).post('/api/order', line);
+    expect(await order(first.json<{ insertedId: string }>().insertedId)).toMatchObject({
+      userName: 'Rita Before',
+    });
+    expect(await order(second.json<{ insertedId: string }>().insertedId)).toMatchObject({
+      userName: 'Rita After',
+    });
+  });
+
   it('refuses a quantity below the minimum or above the stock with the spec messages, taking nothing', async () => {
     const before = await stock();
     const low = await as(buyer).post('/api/order', {
