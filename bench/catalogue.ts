@@ -1,41 +1,79 @@
-import autocannon from 'autocannon';
-import { startBenchServer } from './server-process.ts';
+// The home page's catalogue read against its floor: a bare Fastify route in another process answering the
+// same bytes, the two measured in turns in the same run.
+import { startBareFastify } from './bare-floor.ts';
+import { readInTurns, readLoad, SECONDS, type ReadFigures } from './load.ts';
+import { met, printTable, ratio, whole } from './report.ts';
+import type { BenchServer, DatabaseKind } from './server-process.ts';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = 10;
+export const READ_PATH = '/api/parts?limit=6';
+export const READ_GOAL = 0.5;
+/** The other catalogue reads, for the record: shorter runs, no goal. */
+const OTHER_SECONDS = 2;
 
-/** Catalogue endpoints against a constant route of the same size, on the embedded default. */
-export async function catalogueBench(): Promise<void> {
-  const server = await startBenchServer({ DATABASE_URL: '' });
-  const load = async (url: string, duration = DURATION) => {
-    const result = await autocannon({ url: server.base + url, connections: CONNECTIONS, duration });
-    if (result.non2xx > 0 || result.errors > 0)
-      throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-    return { rps: result.requests.average, p99: result.latency.p99 };
-  };
+/** The read with nothing else going on, and its floor, taken in turns. */
+export interface ReadAlone {
+  bytes: number;
+  shop: ReadFigures;
+  bare: ReadFigures;
+}
+
+export interface CatalogueRow extends ReadAlone {
+  database: DatabaseKind;
+  tools: number;
+  others: Array<{ label: string; figures: ReadFigures }>;
+}
+
+export async function readAlone(server: BenchServer): Promise<ReadAlone> {
+  const body = await (await fetch(server.base + READ_PATH)).text();
+  const bare = await startBareFastify(body);
   try {
-    const oneId = (
-      (await (await fetch(`${server.base}/api/parts?limit=1`)).json()) as Array<{ _id: string }>
-    )[0]!._id;
-    const endpoints = ['/api/bench/constant', '/api/parts?limit=6', '/api/parts', `/api/parts/${oneId}`];
-    for (const url of endpoints) await load(url, 1); // warm-up
-    const rows = [];
-    for (const url of endpoints) rows.push({ url, ...(await load(url)) });
-    const constant = rows[0]!.rps;
-
-    console.log(
-      `\nCatalogue API: ${CONNECTIONS} connections, ${DURATION} s each, embedded database (constant route: ${server.bytes} bytes)\n`,
-    );
-    console.log('| endpoint | req/s | p99 ms | ratio to constant |');
-    console.log('|---|---:|---:|---:|');
-    for (const row of rows) {
-      const label = row.url.replace(oneId, '{id}');
-      console.log(
-        `| GET ${label} | ${Math.round(row.rps)} | ${row.p99} | ${(row.rps / constant).toFixed(2)} |`,
-      );
-    }
-    console.log('\nTarget: GET /api/parts?limit=6 at 0.6 or more of the constant route.');
+    const [shop, floor] = await readInTurns([server.base + READ_PATH, bare.base + READ_PATH]);
+    return { bytes: Buffer.byteLength(body), shop: shop!, bare: floor! };
   } finally {
-    await server.stop();
+    await bare.stop();
   }
+}
+
+export async function catalogueBench(server: BenchServer, alone: ReadAlone): Promise<CatalogueRow> {
+  const [first] = (await (await fetch(server.base + READ_PATH)).json()) as Array<{ _id: string }>;
+  const others = [];
+  for (const [label, path] of [
+    ['GET /api/parts (every tool)', '/api/parts'],
+    ['GET /api/parts/{id}', `/api/parts/${first!._id}`],
+  ] as const) {
+    others.push({ label, figures: await readLoad(server.base + path, OTHER_SECONDS) });
+  }
+  return { database: server.database, tools: server.tools, ...alone, others };
+}
+
+export function printCatalogue(rows: CatalogueRow[]): void {
+  printTable(
+    `Catalogue read ÷ bare Fastify route (10 connections, ${SECONDS} s each in turns of a second; the bare ` +
+      'route is a separate process with no logging, no hooks, answering the same bytes)',
+    ['database', 'tools', 'endpoint', 'req/s', 'p99 ms', 'floor req/s', 'ratio', 'goal', 'met?'],
+    rows.flatMap((row) => [
+      [
+        row.database,
+        whole(row.tools),
+        `GET ${READ_PATH} (${whole(row.bytes)} B)`,
+        whole(row.shop.rps),
+        whole(row.shop.p99),
+        whole(row.bare.rps),
+        ratio(row.shop.rps / row.bare.rps),
+        `≥ ${READ_GOAL}`,
+        met(row.shop.rps / row.bare.rps >= READ_GOAL),
+      ],
+      ...row.others.map(({ label, figures }) => [
+        row.database,
+        whole(row.tools),
+        `${label}, ${OTHER_SECONDS} s`,
+        whole(figures.rps),
+        whole(figures.p99),
+        '',
+        '',
+        '—',
+        '',
+      ]),
+    ]),
+  );
 }

@@ -1,18 +1,13 @@
 // The home page in Chromium under a slow phone's conditions, on the built server: Largest Contentful Paint,
 // First Contentful Paint, bytes on the wire and requests, each run a cold load in a new browser context.
-// Throttling goes through the DevTools protocol. Prints a table; it never fails on timing.
-// Standalone: `npx tsx bench/home-lcp.ts` (after `npm run build`).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+// Throttling goes through the DevTools protocol.
 import { chromium, type Browser, type BrowserContextOptions } from '@playwright/test';
 import { chromiumLaunchOptions } from '../scripts/chromium.ts';
+import { sleep } from './child-process.ts';
+import { fixed, kilobytes, median, met, printTable } from './report.ts';
 
 const RUNS = Number(process.env.BENCH_LCP_RUNS ?? 3);
-const TARGET_LCP_MS = 2500;
+export const LCP_GOAL_MS = 2500;
 const CPU_SLOWDOWN = 4;
 // Lighthouse's "Slow 4G" figures (rttMs 150, throughputKbps 1638.4, uploadThroughputKbps 750), applied by
 // DevTools per request: latency is added once to each response, not to every round trip.
@@ -84,77 +79,6 @@ function observeLcp() {
     requestAnimationFrame((frame) => (state.__toolsAt = frame));
   });
   cards.observe(document, { childList: true, subtree: true });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The built server (dist/server/server.js) on a free port with a fresh data folder, as the E2E tests run it. */
-async function startBuiltServer() {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-lcp-'));
-  // node directly, not npx: a server started through npx survives kill().
-  const child = spawn(process.execPath, ['dist/server/server.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      BASE_URL: base,
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'bench-secret-of-at-least-thirty-two-characters',
-      ALLOW_TEST_PAYMENTS: 'true',
-      ALLOW_FILE_MAIL: 'true',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const killed = await Promise.race([exited.then(() => true), sleep(5000).then(() => false)]);
-      if (!killed) {
-        child.kill('SIGKILL');
-        await exited;
-      }
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-
-  try {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${stderr}`);
-      const healthy = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) })
-        .then((response) => response.ok)
-        .catch(() => false);
-      if (healthy) break;
-      if (Date.now() > deadline) throw new Error(`server not healthy after 60 s:\n${stderr}`);
-      await sleep(200);
-    }
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { base, stop };
-}
-
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** One cold load of the home page under throttling, in a new context. */
@@ -232,60 +156,61 @@ async function measure(browser: Browser, base: string, options: BrowserContextOp
   }
 }
 
-/** Cold loads of the home page per viewport on the built server; prints a table per viewport. */
-export async function homeLcpBench(runs = RUNS): Promise<HomeLcpResult[]> {
-  const server = await startBuiltServer();
-  let browser: Browser | undefined;
+/** Cold loads of the home page on the built server at `base`, `runs` per viewport, after one warm load. */
+export async function homeLcpBench(base: string, runs = RUNS): Promise<HomeLcpResult[]> {
+  const browser = await chromium.launch({ ...chromiumLaunchOptions, timeout: 30_000 });
   try {
-    browser = await chromium.launch({ ...chromiumLaunchOptions, timeout: 30_000 });
-    // Warm-up without throttling: the server's first catalogue query and the browser's first start.
+    // Without throttling: the browser's first start is not what a visitor waits for.
     const warm = await browser.newContext();
-    await (await warm.newPage()).goto(`${server.base}/`, { waitUntil: 'networkidle', timeout: 60_000 });
+    await (await warm.newPage()).goto(`${base}/`, { waitUntil: 'networkidle', timeout: 60_000 });
     await warm.close();
 
     const results: HomeLcpResult[] = [];
     for (const viewport of VIEWPORTS) {
       const result: HomeLcpResult = { label: viewport.label, runs: [] };
-      for (let i = 0; i < runs; i++) result.runs.push(await measure(browser, server.base, viewport.options));
+      for (let i = 0; i < runs; i++) result.runs.push(await measure(browser, base, viewport.options));
       results.push(result);
-      print(result);
     }
     return results;
   } finally {
-    await browser?.close().catch(() => undefined);
-    await server.stop();
+    await browser.close().catch(() => undefined);
   }
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-function print({ label, runs }: HomeLcpResult) {
-  const kb = (n: number) => (n / 1024).toFixed(1);
-  const s = (ms: number) => (Number.isNaN(ms) ? 'n/a' : (ms / 1000).toFixed(2));
-  console.log(`\nHome page, cold load on the built server, ${label}: ${PROFILE}\n`);
-  console.log(
-    `| run | LCP s (target ≤ ${TARGET_LCP_MS / 1000}) | FCP s | tool cards s | KB transferred | requests | LCP element |`,
-  );
-  console.log('|---|---:|---:|---:|---:|---:|---|');
-  runs.forEach((run, i) => {
-    const failed = run.failed ? ` (${run.failed} failed)` : '';
-    console.log(
-      `| ${i + 1} | ${s(run.lcp)} | ${s(run.fcp)} | ${s(run.tools)} | ${kb(run.bytes)} | ${run.requests}${failed} | ${run.element} |`,
+export function printHomeLcp(results: HomeLcpResult[]): void {
+  const seconds = (ms: number) => fixed(ms / 1000, 2);
+  for (const { label, runs } of results) {
+    const middle = (pick: (run: Run) => number) => median(runs.map(pick));
+    const lcp = middle((run) => run.lcp);
+    const types = Object.entries(runs.at(-1)!.byType).sort((a, b) => b[1] - a[1]);
+    printTable(
+      `Home page, cold load on the built server, ${label}: ${PROFILE}`,
+      ['run', 'LCP s', 'FCP s', 'tool cards s', 'KB transferred', 'requests', 'LCP element', 'goal', 'met?'],
+      [
+        ...runs.map((run, i) => [
+          i + 1,
+          seconds(run.lcp),
+          seconds(run.fcp),
+          seconds(run.tools),
+          kilobytes(run.bytes),
+          run.requests + (run.failed ? ` (${run.failed} failed)` : ''),
+          run.element,
+          '',
+          '',
+        ]),
+        [
+          '**median**',
+          `**${seconds(lcp)}**`,
+          `**${seconds(middle((run) => run.fcp))}**`,
+          `**${seconds(middle((run) => run.tools))}**`,
+          `**${kilobytes(middle((run) => run.bytes))}**`,
+          `**${middle((run) => run.requests)}**`,
+          '',
+          `LCP ≤ ${LCP_GOAL_MS / 1000} s`,
+          met(lcp <= LCP_GOAL_MS),
+        ],
+      ],
+      [`Bytes by type (last run): ${types.map(([type, n]) => `${type} ${kilobytes(n)} KB`).join(', ')}`],
     );
-  });
-  const lcp = median(runs.map((run) => run.lcp));
-  const verdict = lcp <= TARGET_LCP_MS ? 'within target' : 'over target';
-  console.log(
-    `| **median** | **${s(lcp)}** (${verdict}) | **${s(median(runs.map((run) => run.fcp)))}** | ` +
-      `**${s(median(runs.map((run) => run.tools)))}** | ` +
-      `**${kb(median(runs.map((run) => run.bytes)))}** | **${median(runs.map((run) => run.requests))}** | |`,
-  );
-  const types = Object.entries(runs.at(-1)!.byType).sort((a, b) => b[1] - a[1]);
-  console.log(`\nBytes by type (last run): ${types.map(([type, n]) => `${type} ${kb(n)} KB`).join(', ')}`);
+  }
 }
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await homeLcpBench();

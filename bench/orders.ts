@@ -1,114 +1,121 @@
-import autocannon from 'autocannon';
-import { startBenchServer } from './server-process.ts';
+// 50 buyers ordering one tool at once, against its floor: the same reservation in raw SQL on the same
+// database, from 50 concurrent clients, in the same run (bench/raw-reservation.ts).
+import { signUpBuyers } from './buyers.ts';
+import { orderLoad, type OrderFigures } from './load.ts';
+import type { ReservationFigures } from './raw-reservation.ts';
+import { met, printTable, ratio, whole } from './report.ts';
+import type { BenchServer, DatabaseKind } from './server-process.ts';
 
-const BUYERS = 50;
+export const BUYERS = 50;
 const MIN_ORDER = 10;
 const FITTING_ORDERS = Number(process.env.BENCH_ORDERS ?? 1500);
 /** A third more orders than the stock fits, so that refusals (and any oversell) would show. */
 const SENT = Math.round(FITTING_ORDERS * 1.33);
+const STOCK = FITTING_ORDERS * MIN_ORDER;
+export const ORDERS_GOAL = { ratio: 0.5, p99: 100 };
 
-async function signUpBuyers(base: string): Promise<string[]> {
-  const cookies: string[] = [];
-  for (let i = 0; i < BUYERS; i++) {
-    const response = await fetch(`${base}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({
-        name: `Bench Buyer ${i}`,
-        email: `bench-${i}-${Date.now()}@example.com`,
-        password: 'Bench1234',
-      }),
-    });
-    if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-    cookies.push(
-      response.headers
-        .getSetCookie()
-        .map((cookie) => cookie.split(';')[0])
-        .join('; '),
-    );
-  }
-  return cookies;
-}
-
-interface OrdersRow {
-  database: string;
+interface Outcome {
   ordersPerSecond: number;
   p99: number;
   booked: number;
   refused: number;
+  failed: number;
   stockLeft: number;
-  oversold: number;
 }
 
-async function run(database: string, env: Record<string, string>): Promise<OrdersRow> {
-  const stock = FITTING_ORDERS * MIN_ORDER;
-  const server = await startBenchServer({ ...env, BENCH_STOCK: String(stock) });
-  try {
-    const cookies = await signUpBuyers(server.base);
-    const body = JSON.stringify({
-      toolId: server.toolId,
-      quantity: MIN_ORDER,
-      address: '1 Bench Road',
-      number: '555',
-    });
-    let booked = 0;
-    let refused = 0;
-    const result = await autocannon({
-      url: server.base,
-      connections: BUYERS,
-      amount: SENT,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/order',
-          setupRequest: (request) => ({
-            ...request,
-            body,
-            headers: {
-              'content-type': 'application/json',
-              cookie: cookies[Math.floor(Math.random() * cookies.length)]!,
-            },
-          }),
-          onResponse: (status) => {
-            if (status === 200) booked += 1;
-            else if (status === 400) refused += 1;
-          },
-        },
-      ],
-    });
-    const tool = (await (await fetch(`${server.base}/api/parts/${server.toolId}`)).json()) as {
-      availableQuantity: number;
-    };
-    const reserved = booked * MIN_ORDER;
-    return {
-      database,
-      ordersPerSecond: booked / (result.duration || 1),
-      p99: result.latency.p99,
-      booked,
-      refused,
-      stockLeft: tool.availableQuantity,
-      oversold: Math.max(0, reserved - stock) + (tool.availableQuantity < 0 ? -tool.availableQuantity : 0),
-    };
-  } finally {
-    await server.stop();
-  }
+export interface OrdersRow {
+  database: DatabaseKind;
+  /** Tools in the catalogue before the two bench tools were added. */
+  tools: number;
+  shop: Outcome;
+  raw: Outcome;
 }
 
-/** 50 buyers ordering one tool at once, on the embedded database and (with DATABASE_URL) on PostgreSQL. */
-export async function ordersBench(): Promise<void> {
-  const rows = [await run('PGlite (embedded)', { DATABASE_URL: '' })];
-  if (process.env.DATABASE_URL)
-    rows.push(await run('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL }));
-
-  console.log(
-    `\nOrdering: ${BUYERS} buyers, ${SENT} orders of ${MIN_ORDER} for a stock that fits ${FITTING_ORDERS}\n`,
+export function ordersMet(row: OrdersRow): boolean {
+  return (
+    row.shop.ordersPerSecond / row.raw.ordersPerSecond >= ORDERS_GOAL.ratio && row.shop.p99 <= ORDERS_GOAL.p99
   );
-  console.log('| database | orders/s | p99 ms | booked | refused | stock left | oversold |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const row of rows) {
-    console.log(
-      `| ${row.database} | ${Math.round(row.ordersPerSecond)} | ${row.p99} | ${row.booked} | ${row.refused} | ${row.stockLeft} | ${row.oversold} |`,
-    );
-  }
-  if (!process.env.DATABASE_URL) console.log('\nPostgreSQL: set DATABASE_URL to measure it too.');
+}
+
+function fromRaw(figures: ReservationFigures): Outcome {
+  return { ...figures, ordersPerSecond: figures.booked / figures.seconds, failed: 0 };
+}
+
+async function stockOf(base: string, toolId: string): Promise<number> {
+  const tool = (await (await fetch(`${base}/api/parts/${toolId}`)).json()) as { availableQuantity: number };
+  return tool.availableQuantity;
+}
+
+/** The shop's orders on a new tool, then the raw SQL on another with the same stock. */
+export async function ordersBench(server: BenchServer): Promise<OrdersRow> {
+  const { emailPrefix, cookies } = await signUpBuyers(server.base, BUYERS, 'orders');
+  const toolId = await server.addTool({ name: 'Bench bearing', stock: STOCK, minOrderQuantity: MIN_ORDER });
+  const shop: OrderFigures = await orderLoad({
+    base: server.base,
+    cookies,
+    connections: BUYERS,
+    amount: SENT,
+    choose: () => ({ toolId, quantity: MIN_ORDER }),
+  }).figures;
+  const rawToolId = await server.addTool({
+    name: 'Bench bearing (raw SQL)',
+    stock: STOCK,
+    minOrderQuantity: MIN_ORDER,
+  });
+  const raw = await server.reserveRaw(
+    { toolId: rawToolId, quantity: MIN_ORDER, attempts: SENT, buyerEmailPrefix: emailPrefix },
+    BUYERS,
+  );
+  return {
+    database: server.database,
+    tools: server.tools,
+    shop: { ...shop, stockLeft: await stockOf(server.base, toolId) },
+    raw: fromRaw(raw),
+  };
+}
+
+export function printOrders(rows: OrdersRow[]): void {
+  const line = (row: OrdersRow, what: string, outcome: Outcome, goal: string, ok: string) => {
+    const oversold = outcome.booked * MIN_ORDER - (STOCK - outcome.stockLeft);
+    return [
+      row.database,
+      what,
+      whole(outcome.ordersPerSecond),
+      whole(outcome.p99),
+      whole(outcome.booked),
+      whole(outcome.refused) + (outcome.failed ? ` (+${outcome.failed} failed)` : ''),
+      whole(outcome.stockLeft),
+      oversold === 0 && outcome.stockLeft >= 0 ? 'yes' : `**no** (${oversold})`,
+      goal,
+      ok,
+    ];
+  };
+  printTable(
+    `Ordering: ${BUYERS} buyers, ${whole(SENT)} orders of ${MIN_ORDER} on one new tool whose stock fits ` +
+      `${whole(FITTING_ORDERS)}, in a catalogue of ${whole(rows[0]?.tools ?? 0)} tools; floor: the same ` +
+      `reservation in raw SQL, ${BUYERS} clients, on another new tool with the same stock`,
+    [
+      'database',
+      'by',
+      'orders/s',
+      'p99 ms',
+      'booked',
+      'refused',
+      'stock left',
+      'stock adds up',
+      'goal',
+      'met?',
+    ],
+    rows.flatMap((row) => [
+      line(
+        row,
+        'the shop (POST /api/order)',
+        row.shop,
+        `≥ ${ORDERS_GOAL.ratio} × raw SQL, p99 ≤ ${ORDERS_GOAL.p99} ms`,
+        `${met(ordersMet(row))} (${ratio(row.shop.ordersPerSecond / row.raw.ordersPerSecond)})`,
+      ),
+      line(row, 'raw SQL (UPDATE + INSERT, one transaction)', row.raw, 'floor', ''),
+    ]),
+    process.env.DATABASE_URL ? [] : ['PostgreSQL: set DATABASE_URL to measure it too.'],
+  );
 }

@@ -1,14 +1,21 @@
-// The shop on the embedded default (or DATABASE_URL), plus one constant JSON route of the same size as the
-// home page's catalogue call, so that the benchmark compares endpoints against the server's own ceiling.
-// With BENCH_STOCK set, it also adds a tool with that stock for the ordering benchmark.
-import { buildApp } from '#server/app.ts';
+// The shop under test, in its own process: the app as server.ts builds it, in production mode with the
+// built-in payment gateway and file mail chosen explicitly, on a fresh database (bench/server-process.ts).
+// It starts with the demo's 12 tools; the harness fills the catalogue up with generated tools older than
+// them, adds tools and runs the raw SQL reservations by commands (bench/serve-protocol.ts). Every tool has
+// stock for thousands of orders, so that no order the bench sends is refused for want of stock.
+import type { PGlite } from '@electric-sql/pglite';
+import { dollarsToCents } from '#shared/money.ts';
+import { MAX_STOCK, type Tool } from '#shared/schemas/tools.ts';
+import { buildApp, type App } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
+import { generatedTools } from './generated-tools.ts';
+import { reserveOnPglite, reserveOnPostgres } from './raw-reservation.ts';
+import type { ServeCommand, ServeMessage, ServeRequest, ServeResults } from './serve-protocol.ts';
 
 const config = loadConfig({
   ...process.env,
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
-  // Production as it would run, with the built-in gateway and file mail chosen explicitly.
   AUTH_SECRET: 'bench-secret-of-at-least-thirty-two-characters',
   ALLOW_TEST_PAYMENTS: 'true',
   ALLOW_FILE_MAIL: 'true',
@@ -17,26 +24,76 @@ const config = loadConfig({
   // Each simulated buyer places many orders.
   MAX_UNPAID_ORDERS: '0',
 });
+const STOCK_IN_ORDERS = 2000;
+
+async function catalogue(app: App): Promise<Tool[]> {
+  return JSON.parse((await app.tools.list()).body) as Tool[];
+}
+
+async function fillCatalogue(app: App, size: number): Promise<number> {
+  const present = await catalogue(app);
+  const oldest = new Date(Math.min(...present.map((tool) => Date.parse(tool.createdAt))));
+  const rows = generatedTools(Math.max(0, size - present.length), oldest);
+  for (let i = 0; i < rows.length; i += 1000) await app.tools.add(rows.slice(i, i + 1000));
+  return (await catalogue(app)).length;
+}
+
+/** Through the administrators' edit, so that the catalogue cache hears of it as it would in the shop. */
+async function restock(app: App): Promise<void> {
+  for (const tool of await catalogue(app)) {
+    if (tool.availableQuantity >= tool.minOrderQuantity * STOCK_IN_ORDERS) continue;
+    await app.tools.edit(tool._id, {
+      fields: {
+        priceCents: dollarsToCents(tool.price),
+        minOrderQuantity: tool.minOrderQuantity,
+        details: tool.details,
+        image: tool.image,
+      },
+      availableQuantity: Math.min(MAX_STOCK, tool.minOrderQuantity * STOCK_IN_ORDERS * 5),
+      loadedAvailableQuantity: tool.availableQuantity,
+      version: tool.version,
+    });
+  }
+}
+
+async function run(app: App, body: ServeCommand): Promise<ServeResults[ServeCommand['command']]> {
+  switch (body.command) {
+    case 'fill-catalogue':
+      return { tools: await fillCatalogue(app, body.size) };
+    case 'add-tool': {
+      const [tool] = await app.tools.add([
+        {
+          name: body.tool.name,
+          priceCents: 490,
+          availableQuantity: body.tool.stock,
+          minOrderQuantity: body.tool.minOrderQuantity,
+          details: 'Benchmark stock',
+          image: '/images/tools/ball-bearing-6204.svg',
+          // The oldest tool: the home page's six newest and the other benches' choices stay as they were.
+          createdAt: new Date('2000-01-01T00:00:00Z'),
+        },
+      ]);
+      return { id: tool!.id };
+    }
+    case 'raw-reservations':
+      if (app.database.kind === 'pglite') {
+        const pglite = (app.database.db as unknown as { $client: PGlite }).$client;
+        return reserveOnPglite(pglite, body.plan, body.clients);
+      }
+      return reserveOnPostgres(config.databaseUrl!, body.plan, body.clients);
+  }
+}
+
+const send = (message: ServeMessage) => process.send?.(message);
+
 const app = await buildApp(config);
 await app.tools.seedDemoCatalogue();
-const sample = (await app.tools.list(6)).body;
-app.get('/api/bench/constant', (_request, reply) =>
-  reply.type('application/json; charset=utf-8').send(sample),
-);
-
-let toolId: string | undefined;
-if (process.env.BENCH_STOCK) {
-  const [tool] = await app.tools.add([
-    {
-      name: `Bench bearing ${Date.now()}`,
-      priceCents: 490,
-      availableQuantity: Number(process.env.BENCH_STOCK),
-      minOrderQuantity: 10,
-      details: 'Benchmark stock',
-      image: '/images/tools/ball-bearing-6204.svg',
-    },
-  ]);
-  toolId = tool!.id;
-}
+await restock(app);
 await app.listen({ port: config.port, host: '127.0.0.1' });
-process.send?.({ bytes: Buffer.byteLength(sample), toolId });
+process.on('message', ({ id, body }: ServeRequest) => {
+  run(app, body).then(
+    (result) => send({ id, result }),
+    (error: unknown) => send({ id, error: String((error as Error).stack ?? error) }),
+  );
+});
+send({ ready: true, tools: (await catalogue(app)).length });

@@ -1,0 +1,113 @@
+// Load through autocannon, from this process: reads for a fixed time, orders for a count or until stopped.
+import autocannon from 'autocannon';
+
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const READ_CONNECTIONS = 10;
+
+export interface ReadFigures {
+  rps: number;
+  p99: number;
+}
+
+/** GETs `url` from `connections` connections for `seconds`; any answer but 2xx is a broken bench. */
+export async function readLoad(url: string, seconds = SECONDS): Promise<ReadFigures> {
+  const result = await autocannon({ url, connections: READ_CONNECTIONS, duration: seconds });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+/**
+ * Reads each of `urls` in turns of a second, `seconds` each in all, after a second of warm-up each: a change
+ * in the machine's load (other work shares it) then falls on all of them alike. The p99 is the worst turn's.
+ */
+export async function readInTurns(urls: string[], seconds = SECONDS): Promise<ReadFigures[]> {
+  for (const url of urls) await readLoad(url, 1);
+  const turns: ReadFigures[][] = urls.map(() => []);
+  for (let turn = 0; turn < seconds; turn++)
+    for (const [i, url] of urls.entries()) turns[i]!.push(await readLoad(url, 1));
+  return turns.map((figures) => ({
+    rps: figures.reduce((sum, { rps }) => sum + rps, 0) / figures.length,
+    p99: Math.max(...figures.map(({ p99 }) => p99)),
+  }));
+}
+
+export interface OrderChoice {
+  toolId: string;
+  quantity: number;
+}
+
+export interface OrderFigures {
+  sent: number;
+  booked: number;
+  /** 400: not enough stock (the intended refusals when more is ordered than there is). */
+  refused: number;
+  /** Any other answer: a rate limit, a server error. Should stay 0. */
+  failed: number;
+  ordersPerSecond: number;
+  p99: number;
+}
+
+export interface OrderLoad {
+  figures: Promise<OrderFigures>;
+  stop(): void;
+}
+
+/**
+ * POST /api/order from `connections` connections, each request as one of the signed-in buyers (by cookie)
+ * for the tool `choose` names; `amount` orders in all, or until stop() (and a minute at the most).
+ */
+export function orderLoad(options: {
+  base: string;
+  cookies: string[];
+  connections: number;
+  amount?: number;
+  choose: () => OrderChoice;
+}): OrderLoad {
+  const { base, cookies, connections, amount, choose } = options;
+  let booked = 0;
+  let refused = 0;
+  let failed = 0;
+  let next = 0;
+  let instance: autocannon.Instance | undefined;
+  const figures = new Promise<OrderFigures>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: base,
+        connections,
+        ...(amount ? { amount } : { duration: 60 }),
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/order',
+            setupRequest: (request) => ({
+              ...request,
+              body: JSON.stringify({ ...choose(), address: '1 Bench Road', number: '555' }),
+              headers: {
+                'content-type': 'application/json',
+                cookie: cookies[next++ % cookies.length]!,
+              },
+            }),
+            onResponse: (status) => {
+              if (status === 200) booked += 1;
+              else if (status === 400) refused += 1;
+              else failed += 1;
+            },
+          },
+        ],
+      },
+      (error: unknown, result) => {
+        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
+        resolve({
+          sent: booked + refused + failed,
+          booked,
+          refused,
+          failed: failed + result.errors,
+          ordersPerSecond: booked / (result.duration || 1),
+          p99: result.latency.p99,
+        });
+      },
+    );
+  });
+  return { figures, stop: () => instance?.stop() };
+}
