@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -54,6 +55,7 @@ async function openPglite(dir: string): Promise<Database> {
     // PGlite's file-system errors are plain objects that name neither the folder nor the problem.
     throw new Error(`The embedded database in ${dir} could not be opened`, { cause: error });
   });
+  takeTurnsWithTheEventLoop(client);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsDir });
   const unsubscribers: Array<() => Promise<void>> = [];
@@ -70,6 +72,30 @@ async function openPglite(dir: string): Promise<Database> {
       await unlock();
     },
   };
+}
+
+/**
+ * PGlite runs each statement synchronously in this thread and hands the database from one waiting caller to
+ * the next without returning to the event loop, so a queue of transactions (a stream of orders) would keep
+ * every incoming request, even one answered from memory, waiting until the queue is empty. Here the
+ * database's callers (queries and whole transactions, as PGlite itself serializes them) take turns, and the
+ * event loop turns once between two of them.
+ */
+function takeTurnsWithTheEventLoop(client: PGlite): void {
+  let previous: Promise<unknown> = Promise.resolve();
+  const inTurn = <R>(operation: () => Promise<R>): Promise<R> => {
+    const turn = previous.then(nextTurn).then(operation);
+    previous = turn.catch(() => undefined);
+    return turn;
+  };
+  const { query, exec, transaction } = {
+    query: client.query.bind(client),
+    exec: client.exec.bind(client),
+    transaction: client.transaction.bind(client),
+  };
+  client.query = <T>(...args: Parameters<PGlite['query']>) => inTurn(() => query<T>(...args));
+  client.exec = (...args) => inTurn(() => exec(...args));
+  client.transaction = <T>(callback: (tx: Transaction) => Promise<T>) => inTurn(() => transaction(callback));
 }
 
 async function openPostgres(url: string, log: FastifyBaseLogger): Promise<Database> {

@@ -27,6 +27,11 @@ export const tools = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Administrators' edits only: orders change the stock without it (an edit applies stock as a change). */
     version: integer('version').notNull().default(1),
+    /**
+     * Counts every write of the stock. Each process keeps the catalogue in memory and applies the stock
+     * changes it hears of (NOTIFY), which may reach it in any order: only a higher count than it holds is newer.
+     */
+    stockRevision: bigint('stock_revision', { mode: 'number' }).notNull().default(0),
   },
   (table) => [
     index('tools_created_at_idx').on(table.createdAt.desc(), table.id.desc()),

@@ -58,13 +58,15 @@ export async function countUnpaidOrders(tx: Executor, userId: string): Promise<n
   return row?.total ?? 0;
 }
 
-/** Every column of an order under its TypeScript name, for statements written out in SQL. */
-const orderColumns = sql.join(
-  Object.entries(getTableColumns(orders)).map(
-    ([key, column]) => sql`${sql.identifier(column.name)} AS ${sql.identifier(key)}`,
-  ),
-  sql`, `,
-);
+/** Every column of the order rows named `table` in a statement, under their TypeScript names. */
+const orderColumnsOf = (table: string) =>
+  sql.join(
+    Object.entries(getTableColumns(orders)).map(
+      ([key, column]) =>
+        sql`${sql.identifier(table)}.${sql.identifier(column.name)} AS ${sql.identifier(key)}`,
+    ),
+    sql`, `,
+  );
 
 /** An order's own fields; the product, its price and the hold come from the reservation and the policy. */
 export type OrderDetails = Pick<
@@ -73,26 +75,29 @@ export type OrderDetails = Pick<
 >;
 
 /**
- * Inserts the order for a stock `reservation` (an UPDATE of the tools module returning the reserved tool),
- * in the same statement; answers nothing when the reservation took nothing.
+ * Inserts the order for a stock `reservation` (an UPDATE of the tools module returning the reserved tool and
+ * its `stock_change`), in the same statement; answers the order and that stock change, or nothing when the
+ * reservation took nothing.
  */
 export async function insertOrderReserving(
   tx: Executor,
   reservation: SQL,
   order: OrderDetails,
   holdHours: number,
-): Promise<OrderRow | undefined> {
+): Promise<{ recorded: OrderRow; stockChange: string } | undefined> {
   const heldUntil = holdHours > 0 ? sql`now() + make_interval(hours => ${holdHours}::int)` : sql`NULL`;
-  const result = await tx.execute(sql`WITH reserved AS (${reservation})
-    INSERT INTO ${orders} (user_id, tool_id, product_name, img, unit_price_cents, price_cents, quantity,
-      address, number, email, user_name, held_until)
-    SELECT ${order.userId}::text, reserved.id, reserved.name, reserved.image, reserved.price_cents,
-      reserved.price_cents * ${order.quantity}::int, ${order.quantity}::int, ${order.address}::text,
-      ${order.number}::text, ${order.email}::text, ${order.userName}::text, ${heldUntil}
-    FROM reserved
-    RETURNING ${orderColumns}`);
-  const [row] = (result as { rows: Array<Record<string, unknown>> }).rows;
-  return row && fromDriver(row);
+  const result = await tx.execute(sql`WITH reserved AS (${reservation}),
+    placed AS (
+      INSERT INTO ${orders} (user_id, tool_id, product_name, img, unit_price_cents, price_cents, quantity,
+        address, number, email, user_name, held_until)
+      SELECT ${order.userId}::text, reserved.id, reserved.name, reserved.image, reserved.price_cents,
+        reserved.price_cents * ${order.quantity}::int, ${order.quantity}::int, ${order.address}::text,
+        ${order.number}::text, ${order.email}::text, ${order.userName}::text, ${heldUntil}
+      FROM reserved
+      RETURNING *)
+    SELECT ${orderColumnsOf('placed')}, reserved.stock_change AS "stockChange" FROM placed, reserved`);
+  const [row] = (result as { rows: Array<Record<string, unknown> & { stockChange: string }> }).rows;
+  return row && { recorded: fromDriver(row), stockChange: row.stockChange };
 }
 
 /** A row read by SQL written out, with each value as Drizzle would have given it (dates as Dates). */

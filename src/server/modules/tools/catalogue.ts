@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Tool } from '#shared/schemas/tools.ts';
 import type { Db } from '#server/db/client.ts';
-import { listToolsNewestFirst, toApiTool, toolsByIds } from './tools.repo.ts';
+import { listToolsNewestFirst, toApiTool, type StockChange, type ToolRow } from './tools.repo.ts';
 
 export interface CachedResponse {
   body: string;
@@ -16,23 +16,57 @@ interface Snapshot {
   tools: Tool[];
   /** Each tool's place in `tools`. */
   position: Map<string, number>;
+  /** Each tool's stock_revision as `tools` shows it. */
+  revision: Map<string, number>;
   /** Serialized answers, by what they answer: 'all', 'limit:N', 'id:ID'. */
   responses: Map<string, CachedResponse>;
 }
 
+function snapshotOf(rows: ToolRow[]): Snapshot {
+  return {
+    tools: rows.map(toApiTool),
+    position: new Map(rows.map((row, index) => [row.id, index])),
+    revision: new Map(rows.map((row) => [row.id, row.stockRevision])),
+    responses: new Map(),
+  };
+}
+
+/**
+ * Shows the change unless the snapshot already shows it or a newer one, and drops the answers that show the
+ * tool; answers false for a tool the snapshot does not have.
+ */
+function applyStockChange(snapshot: Snapshot, change: StockChange): boolean {
+  const position = snapshot.position.get(change.toolId);
+  if (position === undefined) return false;
+  if (change.revision <= snapshot.revision.get(change.toolId)!) return true;
+  snapshot.revision.set(change.toolId, change.revision);
+  snapshot.tools[position] = {
+    ...snapshot.tools[position]!,
+    availableQuantity: change.availableQuantity,
+    updatedAt: change.updatedAt.toISOString(),
+  };
+  for (const key of snapshot.responses.keys()) {
+    const shows =
+      key === 'all' ||
+      key === `id:${change.toolId}` ||
+      (key.startsWith('limit:') && Number(key.slice(6)) > position);
+    if (shows) snapshot.responses.delete(key);
+  }
+  return true;
+}
+
 /**
  * The catalogue is read on every page and changes mostly in its stock, so it is loaded once and kept with
- * its serialized answers. A stock change (an order, a cancellation) marks only that tool: its row is read
- * again before the next answer that shows it, and only the answers that show it are serialized again, so a
- * stream of orders does not throw the catalogue away. Other changes (a tool added, edited or deleted) drop
- * the whole copy.
+ * its serialized answers. A stock change (an order, a cancellation, an expiry) arrives with the tool's new
+ * stock and is applied in memory, dropping only the answers that show that tool: a stream of orders neither
+ * throws the catalogue away nor makes a read wait for the database. Other changes (a tool added, edited or
+ * deleted) drop the whole copy.
  */
 export class Catalogue {
   private snapshot: Promise<Snapshot> | null = null;
-  private readonly stale = new Set<string>();
-  private refreshing: Promise<void> | null = null;
-  /** Counts changes, so that an answer serialized before a change is not kept after it. */
-  private generation = 0;
+  /** The snapshot once loaded; until then, the stock changes heard meanwhile wait in `heardWhileLoading`. */
+  private loaded: Snapshot | null = null;
+  private heardWhileLoading: StockChange[] = [];
   private loads = 0;
 
   constructor(private readonly db: Db) {}
@@ -43,19 +77,23 @@ export class Catalogue {
   }
 
   invalidate(): void {
-    this.generation += 1;
     this.snapshot = null;
-    this.stale.clear();
+    this.loaded = null;
+    this.heardWhileLoading = [];
   }
 
-  /** The tool's stock changed: its row is read again before it is shown. */
-  stockChanged(id: string): void {
-    this.generation += 1;
-    this.stale.add(id);
+  stockChanged(change: StockChange): void {
+    if (this.loaded) {
+      if (!applyStockChange(this.loaded, change)) this.invalidate();
+    } else if (this.snapshot) {
+      // The load may have read the tool before this change or after it: its revision will tell.
+      this.heardWhileLoading.push(change);
+    }
   }
 
   async list(limit?: number): Promise<CachedResponse> {
-    return this.answer(limit === undefined ? 'all' : `limit:${limit}`, (snapshot) =>
+    const snapshot = await this.current();
+    return answer(snapshot, limit === undefined ? 'all' : `limit:${limit}`, () =>
       limit === undefined ? snapshot.tools : snapshot.tools.slice(0, limit),
     );
   }
@@ -64,19 +102,7 @@ export class Catalogue {
     const snapshot = await this.current();
     const position = snapshot.position.get(id);
     if (position === undefined) return undefined;
-    return this.answer(`id:${id}`, (current) => current.tools[current.position.get(id)!]);
-  }
-
-  private async answer(key: string, value: (snapshot: Snapshot) => unknown): Promise<CachedResponse> {
-    const generation = this.generation;
-    const snapshot = await this.current();
-    const kept = snapshot.responses.get(key);
-    if (kept) return kept;
-    const body = JSON.stringify(value(snapshot));
-    const response = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-    // A change that came in while this was being made may not be in it.
-    if (generation === this.generation) snapshot.responses.set(key, response);
-    return response;
+    return answer(snapshot, `id:${id}`, () => snapshot.tools[position]);
   }
 
   private async current(): Promise<Snapshot> {
@@ -84,26 +110,22 @@ export class Catalogue {
       this.snapshot ??= this.load();
       const loading = this.snapshot;
       const snapshot = await loading;
-      // Dropped while it loaded or was refreshed: start again from the database.
-      if (this.snapshot !== loading) continue;
-      if (this.stale.size === 0) return snapshot;
-      this.refreshing ??= this.refresh(snapshot).finally(() => {
-        this.refreshing = null;
-      });
-      await this.refreshing;
+      // Dropped while it loaded: start again from the database.
+      if (this.snapshot === loading) return snapshot;
     }
   }
 
   private load(): Promise<Snapshot> {
     this.loads += 1;
-    this.stale.clear();
-    const loading = listToolsNewestFirst(this.db).then((rows) => {
-      const tools = rows.map(toApiTool);
-      return {
-        tools,
-        position: new Map(tools.map((tool, index) => [tool._id, index])),
-        responses: new Map<string, CachedResponse>(),
-      };
+    this.heardWhileLoading = [];
+    const loading: Promise<Snapshot> = listToolsNewestFirst(this.db).then((rows) => {
+      const snapshot = snapshotOf(rows);
+      if (this.snapshot !== loading) return snapshot;
+      const heard = this.heardWhileLoading;
+      this.heardWhileLoading = [];
+      if (heard.every((change) => applyStockChange(snapshot, change))) this.loaded = snapshot;
+      else this.snapshot = null;
+      return snapshot;
     });
     // A failed load is not kept: the next request tries again.
     loading.catch(() => {
@@ -111,25 +133,14 @@ export class Catalogue {
     });
     return loading;
   }
+}
 
-  /** Reads the stale tools again and drops the answers that show them. */
-  private async refresh(snapshot: Snapshot): Promise<void> {
-    const ids = [...this.stale];
-    this.stale.clear();
-    const rows = await toolsByIds(this.db, ids);
-    // One was deleted meanwhile, or added since the copy was made: start again.
-    if (rows.length < ids.length || rows.some((row) => !snapshot.position.has(row.id)))
-      return this.invalidate();
-    let firstChanged = Number.POSITIVE_INFINITY;
-    for (const row of rows) {
-      const position = snapshot.position.get(row.id)!;
-      snapshot.tools[position] = toApiTool(row);
-      snapshot.responses.delete(`id:${row.id}`);
-      firstChanged = Math.min(firstChanged, position);
-    }
-    for (const key of snapshot.responses.keys()) {
-      const shows = key === 'all' || (key.startsWith('limit:') && Number(key.slice(6)) > firstChanged);
-      if (shows) snapshot.responses.delete(key);
-    }
-  }
+/** The answer kept for `key`, else `value` serialized and kept. */
+function answer(snapshot: Snapshot, key: string, value: () => unknown): CachedResponse {
+  const kept = snapshot.responses.get(key);
+  if (kept) return kept;
+  const body = JSON.stringify(value());
+  const response = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  snapshot.responses.set(key, response);
+  return response;
 }

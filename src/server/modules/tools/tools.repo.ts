@@ -7,8 +7,48 @@ import type { Executor } from '#server/db/transaction.ts';
 export type ToolRow = typeof tools.$inferSelect;
 export type NewToolRow = typeof tools.$inferInsert;
 
-/** Other server processes drop their catalogue cache when this channel fires (LISTEN/NOTIFY). */
+/** Every server process follows the catalogue's changes on this channel (LISTEN/NOTIFY). */
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
+
+/** A write of one tool's stock, as every process hears of it. */
+export interface StockChange {
+  toolId: string;
+  /** The tool's stock_revision after the write: of two changes, the higher is the newer. */
+  revision: number;
+  availableQuantity: number;
+  updatedAt: Date;
+}
+
+/** The change a statement made to a tool's stock, as text (`id revision stock updated-at-ms`). */
+const stockChangeText = sql`concat_ws(' ', id, stock_revision, available_quantity,
+  floor(extract(epoch FROM updated_at) * 1000)::bigint)`;
+
+export function parseStockChange(text: string): StockChange | undefined {
+  const [toolId, ...rest] = text.split(' ');
+  const figures = rest.map(Number);
+  if (!toolId || figures.length !== 3 || !figures.every(Number.isSafeInteger)) return undefined;
+  const [revision, availableQuantity, updatedAt] = figures as [number, number, number];
+  return { toolId, revision, availableQuantity, updatedAt: new Date(updatedAt) };
+}
+
+/**
+ * Parts of an UPDATE of a tool's stock: the SET moves the stock to `newStock` and counts the write; the
+ * RETURNING answers the change as `stock_change` and announces it to every process (delivered at commit).
+ */
+function stockWrite(newStock: SQL) {
+  return {
+    set: sql`available_quantity = ${newStock}, updated_at = now(), stock_revision = stock_revision + 1`,
+    returning: sql`${stockChangeText} AS stock_change, pg_notify(${CATALOGUE_CHANNEL}, ${stockChangeText})`,
+  };
+}
+
+/**
+ * The catalogue itself changed (a tool added, edited or deleted). Sent inside the writing transaction, so
+ * listeners hear of it exactly when it commits.
+ */
+export async function notifyCatalogueChanged(tx: Executor): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${CATALOGUE_CHANNEL}, '')`);
+}
 
 export function toApiTool(row: ToolRow): Tool {
   return {
@@ -27,18 +67,6 @@ export function toApiTool(row: ToolRow): Tool {
 
 export function listToolsNewestFirst(db: Executor): Promise<ToolRow[]> {
   return db.select().from(tools).orderBy(desc(tools.createdAt), desc(tools.id));
-}
-
-export function toolsByIds(db: Executor, ids: string[]): Promise<ToolRow[]> {
-  return db.select().from(tools).where(inArray(tools.id, ids));
-}
-
-/**
- * Sent inside the writing transaction, so listeners hear of the change exactly when it commits: the id of the
- * tool whose stock changed, or nothing when the catalogue itself changed.
- */
-export async function notifyCatalogueChanged(tx: Executor, stockOf?: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_notify(${CATALOGUE_CHANNEL}, ${stockOf ?? ''})`);
 }
 
 export async function insertTools(tx: Executor, values: NewToolRow[]): Promise<ToolRow[]> {
@@ -63,33 +91,34 @@ export async function toolImagesAmong(db: Executor, urls: string[]): Promise<Set
   return new Set(rows.map((row) => row.url));
 }
 
-/** What a stock reservation hands on to the statement it is part of (a `reserved` row). */
-export type ReservedTool = Pick<ToolRow, 'id' | 'name' | 'image' | 'priceCents'>;
-
 /**
  * The UPDATE that takes `quantity` from the tool's stock if it is within [minimum, stock] and the total
- * stays within `maxTotalCents`, returning the tool's id, name, image and price_cents, and announcing the
- * change to every process (delivered at commit). Meant as a data-modifying WITH of the statement that
- * records what the stock is for, so that one statement holds the tool's row lock.
+ * stays within `maxTotalCents`, returning the tool's id, name, image and price_cents, and its `stock_change`
+ * (see stockWrite). Meant as a data-modifying WITH of the statement that records what the stock is for, so
+ * that one statement holds the tool's row lock; that statement answers the `stock_change` with its row.
  */
 export function stockReservation(toolId: string, quantity: number, maxTotalCents: number): SQL {
-  return sql`UPDATE ${tools}
-    SET available_quantity = available_quantity - ${quantity}::int, updated_at = now()
+  const write = stockWrite(sql`available_quantity - ${quantity}::int`);
+  return sql`UPDATE ${tools} SET ${write.set}
     WHERE id = ${toolId}::uuid
       AND available_quantity >= ${quantity}::int
       AND min_order_quantity <= ${quantity}::int
       AND price_cents::bigint * ${quantity}::int <= ${maxTotalCents}::bigint
-    RETURNING id, name, image, price_cents, pg_notify(${CATALOGUE_CHANNEL}, id::text)`;
+    RETURNING id, name, image, price_cents, ${write.returning}`;
 }
 
-/** Puts `quantity` back into the tool's stock; answers whether the tool is still there to take it. */
-export async function releaseStock(tx: Executor, toolId: string, quantity: number): Promise<boolean> {
-  const released = await tx
-    .update(tools)
-    .set({ availableQuantity: sql`${tools.availableQuantity} + ${quantity}`, updatedAt: new Date() })
-    .where(eq(tools.id, toolId))
-    .returning({ id: tools.id });
-  return released.length > 0;
+/** Puts `quantity` back into the tool's stock; answers the change, or nothing when the tool is gone. */
+export async function releaseStock(
+  tx: Executor,
+  toolId: string,
+  quantity: number,
+): Promise<StockChange | undefined> {
+  const write = stockWrite(sql`available_quantity + ${quantity}::int`);
+  const result = await tx.execute(
+    sql`UPDATE ${tools} SET ${write.set} WHERE id = ${toolId}::uuid RETURNING ${write.returning}`,
+  );
+  const [row] = (result as { rows: Array<{ stock_change: string }> }).rows;
+  return row && parseStockChange(row.stock_change);
 }
 
 /** An administrator's save of the update form, with the version and the stock the form was loaded with. */
@@ -121,6 +150,7 @@ export async function editTool(tx: Executor, id: string, edit: ToolEdit): Promis
       ...edit.fields,
       availableQuantity: newStock,
       version: sql`${tools.version} + 1`,
+      stockRevision: sql`${tools.stockRevision} + 1`,
       updatedAt: new Date(),
     })
     .where(

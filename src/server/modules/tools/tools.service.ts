@@ -15,11 +15,13 @@ import {
   findTool,
   insertTools,
   notifyCatalogueChanged,
+  parseStockChange,
   releaseStock,
   stockReservation,
   toApiTool,
   toolImagesAmong,
   toolNamesAmong,
+  type StockChange,
   type NewToolRow,
   type ToolEdit,
   type ToolRow,
@@ -46,7 +48,11 @@ export class ToolsService {
   followChanges(database: Pick<Database, 'listen'>): Promise<void> {
     return database.listen(
       CATALOGUE_CHANNEL,
-      (toolId) => (toolId ? this.#catalogue.stockChanged(toolId) : this.#catalogue.invalidate()),
+      (payload) => {
+        const change = payload ? parseStockChange(payload) : undefined;
+        if (change) this.#catalogue.stockChanged(change);
+        else this.#catalogue.invalidate();
+      },
       () => this.#catalogue.invalidate(),
     );
   }
@@ -100,7 +106,8 @@ export class ToolsService {
 
   /**
    * Takes `quantity` from the tool's stock and records what for, in one statement of the caller's
-   * transaction: `record` writes its row from the `reserved` tool (see stockReservation). No interleaving can
+   * transaction: `record` writes its row from the `reserved` tool and answers it with the reservation's
+   * `stock_change` (see stockReservation). No interleaving can
    * oversell, and the tool's row is locked only for that one statement. Refuses, in words addressed to the
    * buyer, a quantity outside [minimum order, stock]; answers 'overTotal' when only `maxTotalCents` stood
    * in the way.
@@ -108,14 +115,14 @@ export class ToolsService {
   async reserveStockFor<T>(
     tx: Tx,
     request: { toolId: string; quantity: number; maxTotalCents: number; buyerName: string },
-    record: (reservation: SQL) => Promise<T | undefined>,
+    record: (reservation: SQL) => Promise<{ recorded: T; stockChange: string } | undefined>,
   ): Promise<T | 'overTotal'> {
     const { toolId, quantity, maxTotalCents, buyerName } = request;
     if (!isUuid(toolId)) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
-    const recorded = await record(stockReservation(toolId, quantity, maxTotalCents));
-    if (recorded !== undefined) {
-      tx.afterCommit(() => this.#catalogue.stockChanged(toolId));
-      return recorded;
+    const reserved = await record(stockReservation(toolId, quantity, maxTotalCents));
+    if (reserved) {
+      this.stockWritten(tx, parseStockChange(reserved.stockChange));
+      return reserved.recorded;
     }
     const current = await findTool(tx, toolId);
     if (!current) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
@@ -128,7 +135,7 @@ export class ToolsService {
 
   /** Puts a reservation back within the caller's transaction (nothing when the tool has been deleted). */
   async releaseStock(tx: Tx, toolId: string | null, quantity: number): Promise<void> {
-    if (toolId && (await releaseStock(tx, toolId, quantity))) await this.stockChanged(tx, toolId);
+    if (toolId) this.stockWritten(tx, await releaseStock(tx, toolId, quantity));
   }
 
   /** Which of these image URLs a tool shows. */
@@ -162,9 +169,8 @@ export class ToolsService {
     tx.afterCommit(() => this.#catalogue.invalidate());
   }
 
-  /** Only this tool's stock changed in `tx`: every process refreshes just that tool once it has committed. */
-  private async stockChanged(tx: Tx, toolId: string): Promise<void> {
-    await notifyCatalogueChanged(tx, toolId);
-    tx.afterCommit(() => this.#catalogue.stockChanged(toolId));
+  /** Once `tx` has committed, this process shows the stock change without waiting for its notification. */
+  private stockWritten(tx: Tx, change: StockChange | undefined): void {
+    if (change) tx.afterCommit(() => this.#catalogue.stockChanged(change));
   }
 }

@@ -1,6 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '#shared/schemas/tools.ts';
+import { tools } from '#server/db/schema.ts';
 import { createUser } from '#server/testing/accounts.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 import type { NewToolRow } from './tools.repo.ts';
@@ -213,6 +215,57 @@ describe('catalogue cache under a stream of orders', () => {
       .poll(async () => (await read()).availableQuantity, { timeout: 5000, interval: 20 })
       .toBe(before.availableQuantity - 10);
     expect(other.tools.catalogueLoads).toBe(loads);
+  });
+
+  it('answers a read after an order from memory, while another transaction holds the database', async () => {
+    const [first] = (await getJson<Tool[]>('/api/parts?limit=1')).body;
+    await order(first!._id);
+    let release: (() => void) | undefined;
+    // On the embedded database a transaction has the database to itself until it ends.
+    const held = ctx.app.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1`);
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await expect.poll(() => release).toBeDefined();
+    try {
+      const shown = await getJson<Tool[]>('/api/parts?limit=6');
+      expect(shown.body[0]).toMatchObject({
+        _id: first!._id,
+        availableQuantity: first!.availableQuantity - 10,
+      });
+    } finally {
+      release!();
+      await held;
+    }
+  });
+
+  it('keeps the newer stock when an older change is heard late, and reloads on a change it cannot read', async () => {
+    const other = await ctx.startAnotherApp();
+    const [first, second] = (await getJson<Tool[]>('/api/parts?limit=2')).body;
+    const shownBy = async (id: string) =>
+      (await other.inject({ url: `/api/parts/${id}` })).json<Tool>().availableQuantity;
+    const before = await shownBy(first!._id);
+    await order(first!._id);
+    const [afterFirst] = await ctx.app.database.db
+      .select({ revision: tools.stockRevision })
+      .from(tools)
+      .where(eq(tools.id, first!._id));
+    await order(first!._id);
+    await expect.poll(() => shownBy(first!._id), { timeout: 5000, interval: 20 }).toBe(before - 20);
+
+    const notify = (payload: string) =>
+      ctx.app.database.db.execute(sql`SELECT pg_notify('catalogue_changed', ${payload})`);
+    // The first order's change again, as a process whose notification was slow would send it.
+    await notify(`${first!._id} ${afterFirst!.revision} ${before - 10} ${Date.now()}`);
+    // Notifications arrive in order: once this later order shows, the late copy has been heard.
+    const secondBefore = await shownBy(second!._id);
+    await order(second!._id);
+    await expect.poll(() => shownBy(second!._id), { timeout: 5000, interval: 20 }).toBe(secondBefore - 10);
+    expect(await shownBy(first!._id)).toBe(before - 20);
+
+    const loads = other.tools.catalogueLoads;
+    await notify('not a stock change');
+    await expect.poll(() => shownBy(first!._id).then(() => other.tools.catalogueLoads)).toBe(loads + 1);
   });
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "tools" ADD COLUMN "stock_revision" bigint DEFAULT 0 NOT NULL;
