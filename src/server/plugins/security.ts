@@ -1,7 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 
 interface SecurityOptions {
   https: boolean;
@@ -14,18 +15,32 @@ interface SecurityOptions {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * The headers Helmet sets for these options. They are the same for every response, so they are worked out
+ * once: Fastify's Helmet plugin builds Helmet again (and parses the policy) on every request.
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
+/**
  * Secure headers with a strict content security policy, gzip/brotli for text responses, and a refusal of
  * state-changing requests sent by another site's page (the browser names that page in Origin).
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, { https, stripe, allowedOrigins }: SecurityOptions) => {
     const stripeScript = stripe ? ['https://js.stripe.com'] : [];
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       const origin = request.headers.origin;
-      if (SAFE_METHODS.has(request.method) || !origin || allowedOrigins.includes(origin)) return;
-      throw app.httpErrors.forbidden('Requests from another site are not accepted.');
+      if (SAFE_METHODS.has(request.method) || !origin || allowedOrigins.includes(origin)) return done();
+      done(app.httpErrors.forbidden('Requests from another site are not accepted.'));
     });
-    await app.register(helmet, {
+    const securityHeaders = helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -45,6 +60,10 @@ export const securityPlugin = fp(
         },
       },
       strictTransportSecurity: https,
+    });
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(securityHeaders);
+      done();
     });
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   },
