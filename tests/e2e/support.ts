@@ -50,6 +50,23 @@ export async function mailTo(to: string, subject: string) {
   return found!;
 }
 
+/**
+ * What the browser reports about the page from now on: console errors and warnings, uncaught exceptions, and
+ * the DevTools issues (a Content-Security-Policy violation, for one) that Lighthouse counts against a page.
+ */
+export async function browserComplaints(page: Page): Promise<string[]> {
+  const complaints: string[] = [];
+  page.on('console', (message) => {
+    if (['error', 'warning'].includes(message.type()))
+      complaints.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => complaints.push(`uncaught: ${error.message}`));
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Audits.issueAdded', ({ issue }) => complaints.push(`issue: ${JSON.stringify(issue)}`));
+  await cdp.send('Audits.enable');
+  return complaints;
+}
+
 /** Fails on any serious or critical axe finding on the page as it is now, naming the rule and the first nodes. */
 export async function expectNoSeriousAxeFindings(page: Page, label: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { ToolsPage } from '#client/features/tools/components/tools-page.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { SiteLayout } from './layouts/site-layout.tsx';
@@ -11,7 +12,9 @@ type Screen = () => Promise<ComponentType>;
 type LoaderName = keyof typeof routeLoaders;
 
 // Account, dashboard, admin, blog and portfolio screens are separate chunks, loaded when their route is visited.
+// On the first page load the spinner holds the screen's place until its code (and data) are in.
 const lazyScreen = (Component: Screen) => ({
+  HydrateFallback: PageSpinner,
   lazy: async () => ({ Component: await Component() }),
 });
 
@@ -21,6 +24,7 @@ const lazyScreen = (Component: Screen) => ({
  * React Router (7.18) does not report a failed download of the screen's code to the error page.
  */
 const lazyScreenWithData = (loader: LoaderName, Component: Screen) => ({
+  HydrateFallback: PageSpinner,
   lazy: { loader: async () => (await import('./route-loaders.ts'))[loader], Component },
 });
 
