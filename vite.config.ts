@@ -30,6 +30,15 @@ function contractWithoutSchemas(): Plugin {
 
 export default defineConfig({
   plugins: [contractWithoutSchemas(), react(), tailwindcss()],
+  // zod without its probe for eval, which the Content-Security-Policy refuses (src/client/lib/zod-jitless.ts).
+  resolve: {
+    alias: [
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('./src/client/lib/zod-jitless.ts', import.meta.url)),
+      },
+    ],
+  },
   publicDir: 'public',
   build: {
     outDir: 'dist/client',
