@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { readOutbox } from '#server/testing/outbox.ts';
 import { browserComplaints, mailTo, signUpViaApi, uniqueEmail } from './support.ts';
@@ -234,4 +235,20 @@ test('the home page loads no dashboard, admin, blog or portfolio code', async ({
   expect(
     scripts.filter((path) => /dashboard|manage|add-|update-|payment|profile|users|blog|portfolio/.test(path)),
   ).toEqual([]);
+});
+
+test('the home page loads at most 100 KB of JavaScript (gzip), its lower sections included', async ({
+  page,
+}) => {
+  const scripts: Array<Promise<number>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+  });
+  await page.goto('/');
+  await expect(page.getByRole('form', { name: 'Get In Touch' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Frequently Asked Questions' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const sizes = await Promise.all(scripts);
+  expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(100 * 1024);
 });
