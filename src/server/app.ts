@@ -31,6 +31,7 @@ import type { UsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { clientDistDir } from './paths.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { crawlerFilesPlugin } from './plugins/crawler-files.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuardPlugin, JSON_BODY_LIMIT } from './plugins/input-guard.ts';
 import { limitRules, rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       reply.header('x-content-type-options', 'nosniff');
     },
   });
+  await app.register(crawlerFilesPlugin, { baseUrl: config.baseUrl });
   await app.register(staticPlugin, { root: options.clientDir ?? clientDistDir });
   return app;
 }

@@ -252,3 +252,12 @@ test('the home page loads at most 100 KB of JavaScript (gzip), its lower section
   const sizes = await Promise.all(scripts);
   expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(100 * 1024);
 });
+
+test('robots.txt and sitemap.xml are the files crawlers ask for, not the app', async ({ request }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.headers()['content-type']).toBe('text/plain; charset=utf-8');
+  expect(await robots.text()).toContain(`Sitemap: ${process.env.E2E_BASE_URL}/sitemap.xml`);
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.headers()['content-type']).toBe('application/xml; charset=utf-8');
+  expect(await sitemap.text()).toContain(`<loc>${process.env.E2E_BASE_URL}/my-portfolio</loc>`);
+});
