@@ -58,12 +58,12 @@ export function reviewNeedsOrder(name: string): string {
   return `Dear ${name} .Please,at least order one product for giving review`;
 }
 
-/** Purchase quantity above the stock (spec section 5, its spacing kept). */
-export function notEnoughStock(toolName: string): string {
-  return `Sorry ${toolName} !! We dont have enough quantity`;
+/** Purchase quantity above the stock, addressed to the buyer by display name (spec section 5, its spacing kept). */
+export function notEnoughStock(buyerName: string): string {
+  return `Sorry ${buyerName} !! We dont have enough quantity`;
 }
 
-/** Purchase quantity below the tool's minimum order (spec section 5, its double spaces kept). */
-export function belowMinimum(toolName: string, minimum: number): string {
-  return `Sorry ${toolName} !!You have to order Minimum  quantity  ${minimum}`;
+/** Purchase quantity below the tool's minimum order, addressed to the buyer (spec section 5, double spaces kept). */
+export function belowMinimum(buyerName: string, minimum: number): string {
+  return `Sorry ${buyerName} !!You have to order Minimum  quantity  ${minimum}`;
 }
