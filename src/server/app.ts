@@ -15,6 +15,7 @@ import { httpServerFactory } from './http-server.ts';
 import { logSerializers } from './log-serializers.ts';
 import { runPeriodically } from './periodic-task.ts';
 import { createServices } from './services.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { health });
+      await api.register(authRoutes, { auth });
       await api.register(toolsRoutes, { tools });
       await api.register(usersRoutes, { users });
       await api.register(uploadsRoutes, { uploads });

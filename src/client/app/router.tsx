@@ -1,11 +1,13 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
+import { authProvidersQueryOptions } from '#client/features/auth/api/get-auth-providers.ts';
 import { ToolsPage } from '#client/features/tools/components/tools-page.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { SiteLayout } from './layouts/site-layout.tsx';
 import { ErrorPage } from './pages/error-page.tsx';
 import { HomePage } from './pages/home-page.tsx';
+import { prefetch } from './query-prefetch.ts';
 import type * as routeLoaders from './route-loaders.ts';
 
 type Screen = () => Promise<ComponentType>;
@@ -26,6 +28,16 @@ const lazyScreen = (Component: Screen) => ({
 const lazyScreenWithData = (loader: LoaderName, Component: Screen) => ({
   HydrateFallback: PageSpinner,
   lazy: { loader: async () => (await import('./route-loaders.ts'))[loader], Component },
+});
+
+/**
+ * Sign-in and sign-up show with their Google and GitHub buttons, or without, rather than adding them later:
+ * the server's configuration is asked for as the route starts, while the screen's code loads.
+ */
+const accountScreen = (Component: Screen) => ({
+  HydrateFallback: PageSpinner,
+  loader: () => prefetch(authProvidersQueryOptions),
+  lazy: { Component },
 });
 
 const dashboardRoutes: RouteObject = {
@@ -147,11 +159,11 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       {
         path: 'signin',
-        ...lazyScreen(async () => (await import('./pages/account-pages.tsx')).SignIn),
+        ...accountScreen(async () => (await import('./pages/account-pages.tsx')).SignIn),
       },
       {
         path: 'signup',
-        ...lazyScreen(async () => (await import('./pages/account-pages.tsx')).SignUp),
+        ...accountScreen(async () => (await import('./pages/account-pages.tsx')).SignUp),
       },
       {
         path: 'reset-password',
