@@ -3,8 +3,8 @@ import type { z } from 'zod';
 
 /**
  * A zod resolver whose schema, zod and the resolver itself are downloaded on the form's first check, or on
- * `preload()`: for the Get In Touch form, which the home page shows, so that zod (about 25 KB gzip) is not
- * part of every home page visit (docs/decisions/0013-preact.md).
+ * `preload()` (when a field gets focus): for the forms of public pages (Get In Touch on the home page, the
+ * account screens), which then show without waiting for zod's 25 KB gzip (docs/decisions/0013-preact.md).
  */
 export function lazyZodResolver<Values extends FieldValues>(
   loadSchema: () => Promise<z.ZodType<Values, Values>>,
