@@ -65,6 +65,15 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        // The libraries every page runs on, in one file: fewer requests than rolldown's shared pieces of them
+        // (about 3 KB less on the home page), and a file that changes only with them.
+        codeSplitting: {
+          groups: [{ name: 'framework', test: /node_modules[\\/](preact|@tanstack|react-router)[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
