@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { api } from './src/shared/api/contract.ts';
 
@@ -28,14 +28,52 @@ function contractWithoutSchemas(): Plugin {
   };
 }
 
+/**
+ * React Router reads React 19's useOptimistic only where it exists, and Preact has none: the build's warning
+ * that the import is undefined says nothing to act on. Wraps the preset's own warning filter.
+ */
+function withoutUseOptimisticWarning(): Plugin {
+  return {
+    name: 'without-use-optimistic-warning',
+    apply: 'build',
+    configResolved({ build: { rollupOptions } }) {
+      const next = rollupOptions.onwarn;
+      rollupOptions.onwarn = (warning, warn) => {
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('`useOptimistic`')) return;
+        if (next) next(warning, warn);
+        else warn(warning);
+      };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [contractWithoutSchemas(), react(), tailwindcss()],
+  // The app is written against React's API and runs on Preact (docs/decisions/0013-preact.md).
+  plugins: [contractWithoutSchemas(), preact(), withoutUseOptimisticWarning(), tailwindcss()],
+  // zod without its probe for eval, which the Content-Security-Policy refuses (src/client/lib/zod-jitless.ts).
+  resolve: {
+    alias: [
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('./src/client/lib/zod-jitless.ts', import.meta.url)),
+      },
+    ],
+  },
   publicDir: 'public',
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        // The libraries every page runs on, in one file: fewer requests than rolldown's shared pieces of them
+        // (about 3 KB less on the home page), and a file that changes only with them.
+        codeSplitting: {
+          groups: [{ name: 'framework', test: /node_modules[\\/](preact|@tanstack|react-router)[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,3 +1,5 @@
+import preact from '@preact/preset-vite';
+import { defaultClientConditions, defaultClientMainFields } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -20,12 +22,17 @@ export default defineConfig({
         },
       },
       {
+        // The browser build's runtime (React's API on Preact, docs/decisions/0013-preact.md): its plugin, and
+        // dependencies resolved and bundled as for the browser, so that their imports of react reach Preact.
+        plugins: [preact({ prefreshEnabled: false, devToolsEnabled: false })],
+        resolve: { conditions: [...defaultClientConditions], mainFields: [...defaultClientMainFields] },
         test: {
           // Screens and forms in a DOM, with only the network stubbed (src/client/testing).
           name: 'client',
           include: ['src/client/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['src/client/testing/setup.ts'],
+          server: { deps: { inline: true } },
         },
       },
     ],

@@ -16,6 +16,7 @@ import { logSerializers } from './log-serializers.ts';
 import { requestLogPlugin } from './plugins/request-log.ts';
 import { runPeriodically } from './periodic-task.ts';
 import { createServices } from './services.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
@@ -32,6 +33,7 @@ import type { UsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { clientDistDir } from './paths.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { crawlerFilesPlugin } from './plugins/crawler-files.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuardPlugin, JSON_BODY_LIMIT } from './plugins/input-guard.ts';
 import { limitRules, rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -147,6 +149,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { health });
+      await api.register(authRoutes, { auth });
       await api.register(toolsRoutes, { tools });
       await api.register(usersRoutes, { users });
       await api.register(uploadsRoutes, { uploads });
@@ -173,6 +176,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       reply.header('x-content-type-options', 'nosniff');
     },
   });
+  await app.register(crawlerFilesPlugin, { baseUrl: config.baseUrl });
   await app.register(staticPlugin, { root: options.clientDir ?? clientDistDir });
   return app;
 }

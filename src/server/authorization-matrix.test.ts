@@ -30,6 +30,7 @@ const nothingDone = (body: Record<string, number>): Outcome => ({ status: 200, n
 const EXPECTED = {
   'GET /api/health': { anonymous: 200, buyer: 200, otherBuyer: 200, admin: 200 },
   'GET /api/health/ready': { anonymous: 200, buyer: 200, otherBuyer: 200, admin: 200 },
+  'GET /api/auth-providers': { anonymous: 200, buyer: 200, otherBuyer: 200, admin: 200 },
   'GET /api/parts': { anonymous: 200, buyer: 200, otherBuyer: 200, admin: 200 },
   'POST /api/parts': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'GET /api/parts/{id}': { anonymous: 200, buyer: 200, otherBuyer: 200, admin: 200 },
@@ -108,6 +109,7 @@ const TEST_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, 
 const VALID_REQUESTS: Record<RouteKey, (f: Fixture) => ValidRequest | Promise<ValidRequest>> = {
   'GET /api/health': () => ({}),
   'GET /api/health/ready': () => ({}),
+  'GET /api/auth-providers': () => ({}),
   'GET /api/parts': () => ({ query: { limit: '6' } }),
   'POST /api/parts': () => ({ body: TOOL_FORM }),
   'GET /api/parts/{id}': (f) => ({ params: { id: f.toolId } }),

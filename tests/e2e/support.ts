@@ -50,15 +50,35 @@ export async function mailTo(to: string, subject: string) {
   return found!;
 }
 
-/** Fails on any serious or critical axe finding on the page as it is now, naming the rule and the first nodes. */
-export async function expectNoSeriousAxeFindings(page: Page, label: string) {
+/**
+ * What the browser reports about the page from now on: console errors and warnings, uncaught exceptions, and
+ * the DevTools issues (a Content-Security-Policy violation, for one) that Lighthouse counts against a page.
+ */
+export async function browserComplaints(page: Page): Promise<string[]> {
+  const complaints: string[] = [];
+  page.on('console', (message) => {
+    if (['error', 'warning'].includes(message.type()))
+      complaints.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => complaints.push(`uncaught: ${error.message}`));
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Audits.issueAdded', ({ issue }) => complaints.push(`issue: ${JSON.stringify(issue)}`));
+  await cdp.send('Audits.enable');
+  return complaints;
+}
+
+/**
+ * Fails on any serious or critical axe finding on the page as it is now (with `everything`, on any finding,
+ * as Lighthouse's accessibility score counts them), naming the rule and the first nodes.
+ */
+export async function expectNoSeriousAxeFindings(page: Page, label: string, { everything = false } = {}) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  const found = violations
+    .filter((violation) => everything || violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
       rule: violation.id,
       help: violation.help,
       nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
     }));
-  expect(serious, `axe on ${label}`).toEqual([]);
+  expect(found, `axe on ${label}`).toEqual([]);
 }

@@ -1,4 +1,4 @@
-import type { QueryExecuteOptions, QueryKey } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, Params } from 'react-router';
 import { undeliverableMailQueryOptions } from '#client/features/mail/api/get-undeliverable-mail.ts';
 import { allOrdersQueryOptions } from '#client/features/orders/api/get-all-orders.ts';
@@ -9,25 +9,13 @@ import { toolsQueryOptions } from '#client/features/tools/api/get-tools.ts';
 import { adminCheckQueryOptions } from '#client/features/users/api/check-admin.ts';
 import { userQueryOptions } from '#client/features/users/api/get-user.ts';
 import { usersQueryOptions } from '#client/features/users/api/list-users.ts';
-import { queryClient } from '#client/lib/query-client.ts';
 import { sessionQueryOptions } from '#client/lib/session.ts';
+import { ensureData, prefetch, type Options } from './query-prefetch.ts';
 
-// Each loader puts the data its screen reads on arrival into the cache, through the screen's own query
-// options, so that the screen shows with it. A loader waits for data, never for a failure: a failed request
-// is not retried here and does not stop the route; the screen asks again and shows its own error.
+// The loaders of the signed-in screens: each puts the data its screen reads on arrival into the cache
+// (./query-prefetch.ts).
 
-type Options<T, K extends QueryKey> = QueryExecuteOptions<T, Error, T, T, K>;
 type Loader = (args: LoaderFunctionArgs) => Promise<null>;
-
-/** The cached data, else fetched once (`ensureQueryData`, as TanStack Query now spells it). */
-async function ensureData<T, K extends QueryKey>(options: Options<T, K>): Promise<T | undefined> {
-  return queryClient.query({ ...options, staleTime: 'static', retry: false }).catch(() => undefined);
-}
-
-async function prefetch<T, K extends QueryKey>(options: Options<T, K>): Promise<null> {
-  await ensureData(options);
-  return null;
-}
 
 /** A signed-in user's screen; a signed-out visitor is sent to /signin by the guard instead. */
 function forSignedIn<T, K extends QueryKey>(

@@ -1,17 +1,22 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageSpinner } from '#client/components/ui/spinner.tsx';
+import { authProvidersQueryOptions } from '#client/features/auth/api/get-auth-providers.ts';
 import { ToolsPage } from '#client/features/tools/components/tools-page.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { SiteLayout } from './layouts/site-layout.tsx';
 import { ErrorPage } from './pages/error-page.tsx';
 import { HomePage } from './pages/home-page.tsx';
+import { prefetch } from './query-prefetch.ts';
 import type * as routeLoaders from './route-loaders.ts';
 
 type Screen = () => Promise<ComponentType>;
 type LoaderName = keyof typeof routeLoaders;
 
 // Account, dashboard, admin, blog and portfolio screens are separate chunks, loaded when their route is visited.
+// On the first page load the spinner holds the screen's place until its code (and data) are in.
 const lazyScreen = (Component: Screen) => ({
+  HydrateFallback: PageSpinner,
   lazy: async () => ({ Component: await Component() }),
 });
 
@@ -21,7 +26,18 @@ const lazyScreen = (Component: Screen) => ({
  * React Router (7.18) does not report a failed download of the screen's code to the error page.
  */
 const lazyScreenWithData = (loader: LoaderName, Component: Screen) => ({
+  HydrateFallback: PageSpinner,
   lazy: { loader: async () => (await import('./route-loaders.ts'))[loader], Component },
+});
+
+/**
+ * Sign-in and sign-up show with their Google and GitHub buttons, or without, rather than adding them later:
+ * the server's configuration is asked for as the route starts, while the screen's code loads.
+ */
+const accountScreen = (Component: Screen) => ({
+  HydrateFallback: PageSpinner,
+  loader: () => prefetch(authProvidersQueryOptions),
+  lazy: { Component },
 });
 
 const dashboardRoutes: RouteObject = {
@@ -143,11 +159,11 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       {
         path: 'signin',
-        ...lazyScreen(async () => (await import('./pages/account-pages.tsx')).SignIn),
+        ...accountScreen(async () => (await import('./pages/account-pages.tsx')).SignIn),
       },
       {
         path: 'signup',
-        ...lazyScreen(async () => (await import('./pages/account-pages.tsx')).SignUp),
+        ...accountScreen(async () => (await import('./pages/account-pages.tsx')).SignUp),
       },
       {
         path: 'reset-password',

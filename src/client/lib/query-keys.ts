@@ -11,6 +11,8 @@ export const sessionKeys = {
 export const accountKeys = {
   all: ['account'] as const,
   verification: (token: string) => [...accountKeys.all, 'verification', token] as const,
+  /** The social sign-ins the server offers. */
+  providers: () => [...accountKeys.all, 'providers'] as const,
 };
 
 export const toolKeys = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { socialProvidersSchema } from '#shared/schemas/auth.ts';
 import { contactMessageSchema, contactReceiptSchema } from '#shared/schemas/contact.ts';
 import {
   deletedCountSchema,
@@ -64,6 +65,15 @@ export const api = {
       tag: 'system',
       summary: 'Readiness: answers 200 while this process can serve requests',
       response: readinessSchema,
+    }),
+  },
+  auth: {
+    providers: endpoint({
+      method: 'GET',
+      path: '/auth-providers',
+      tag: 'auth',
+      summary: 'The social sign-in providers (Google, GitHub) configured on this server',
+      response: socialProvidersSchema,
     }),
   },
   tools: {

@@ -65,3 +65,10 @@ export type SignInForm = z.infer<typeof signInFormSchema>;
 export function displayName(firstname: string, lastname: string): string {
   return `${firstname.trim()}${lastname.trim()}`;
 }
+
+/** The social sign-in providers the shop can offer. */
+export const socialProviderSchema = z.enum(['google', 'github']);
+export type SocialProvider = z.infer<typeof socialProviderSchema>;
+
+/** Which of them this server is configured for: the sign-in screens show a button for each, and no other. */
+export const socialProvidersSchema = z.object({ providers: z.array(socialProviderSchema) });

@@ -40,14 +40,17 @@ export type PurchaseFields = z.infer<typeof purchaseFieldsSchema>;
 
 /**
  * The tool page's quantity form (spec section 5, "Purchase"): within the tool's stock and minimum order, as
- * whole pieces. Its messages show as toasts.
+ * whole pieces. Its messages show as toasts, addressed to the buyer by display name.
  */
-export function quantityFormSchema(tool: Pick<Tool, 'name' | 'availableQuantity' | 'minOrderQuantity'>) {
+export function quantityFormSchema(
+  tool: Pick<Tool, 'availableQuantity' | 'minOrderQuantity'>,
+  buyerName: string,
+) {
   return z.object({
     quantity: z
       .number({ message: messages.quantityRequired })
-      .max(tool.availableQuantity, notEnoughStock(tool.name))
-      .min(tool.minOrderQuantity, belowMinimum(tool.name, tool.minOrderQuantity))
+      .max(tool.availableQuantity, notEnoughStock(buyerName))
+      .min(tool.minOrderQuantity, belowMinimum(buyerName, tool.minOrderQuantity))
       .transform(Math.floor),
   });
 }

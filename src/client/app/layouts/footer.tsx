@@ -40,7 +40,7 @@ const linkClass = 'hover:text-primary transition-colors';
 
 export function Footer() {
   return (
-    <footer className="bg-neutral text-neutral-content mt-auto">
+    <footer className="bg-neutral text-neutral-content">
       <div className="hazard-stripe h-2" aria-hidden="true" />
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-12 sm:px-6 md:grid-cols-4">
         {columns.map((column) => (

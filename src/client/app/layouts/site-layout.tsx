@@ -6,7 +6,7 @@ import { Navbar } from './navbar.tsx';
 /** Navigation bar, the page, footer. */
 export function SiteFrame({ children }: { children: ReactNode }) {
   return (
-    <div className="flex min-h-screen flex-col">
+    <>
       <a
         href="#main"
         className="btn btn-primary sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50"
@@ -14,11 +14,13 @@ export function SiteFrame({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <Navbar />
-      <main id="main" className="flex flex-1 flex-col">
+      {/* At least a screen tall: the footer starts below the first screen, so a page that fills in (its code or
+          data arriving) never pushes it down in view. */}
+      <main id="main" className="flex min-h-svh flex-col">
         {children}
       </main>
       <Footer />
-    </div>
+    </>
   );
 }
 

@@ -6,3 +6,12 @@ export function Spinner({ label = 'Loading' }: { label?: string }) {
     </div>
   );
 }
+
+/** Stands in for a screen whose code or data is still on its way. */
+export function PageSpinner() {
+  return (
+    <div className="flex flex-1 items-center justify-center">
+      <Spinner label="Loading the page" />
+    </div>
+  );
+}

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { socialProviderSchema, type SocialProvider } from '#shared/schemas/auth.ts';
 import type { AccountCreator, NewAccount } from '#server/modules/users/users.service.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 import { createBetterAuth, type BetterAuth, type BetterAuthDeps } from './better-auth.ts';
@@ -25,12 +26,17 @@ const SESSION_MEMO = { max: 10_000, ttl: 5_000 };
 export class AuthService implements AccountCreator {
   private readonly sessions = new LRUCache<string, SessionUser>(SESSION_MEMO);
 
-  private constructor(private readonly betterAuth: BetterAuth) {}
+  private constructor(
+    private readonly betterAuth: BetterAuth,
+    /** Google and GitHub, each when its client id and secret are configured. */
+    readonly socialProviders: SocialProvider[],
+  ) {}
 
   /** Signs sessions with AUTH_SECRET, or else with the secret this database keeps. */
   static async create(deps: Omit<BetterAuthDeps, 'secret'>): Promise<AuthService> {
     const secret = await resolveAuthSecret(deps.db, deps.config.authSecret);
-    return new AuthService(createBetterAuth({ ...deps, secret }));
+    const configured = socialProviderSchema.options.filter((provider) => deps.config[provider]);
+    return new AuthService(createBetterAuth({ ...deps, secret }), configured);
   }
 
   /** Better Auth's endpoints, callable from the server. */

@@ -1,13 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { resetPasswordFormSchema } from '#shared/schemas/auth.ts';
 import { Field, PasswordInput } from '#client/components/ui/form-field.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { authClient, authErrorText } from '#client/lib/auth-client.ts';
+import { lazyZodResolver } from '#client/lib/lazy-zod-resolver.ts';
 import { texts } from '#client/lib/texts.ts';
 import { AuthCard, ErrorText } from './auth-card.tsx';
+
+// zod comes when the visitor comes to the form: the page shows without waiting for it.
+const validation = lazyZodResolver(
+  async () => (await import('#shared/schemas/auth.ts')).resetPasswordFormSchema,
+);
 
 const EXPIRED =
   'This reset link has expired or has already been used. Ask for a new one with Reset Password on the sign-in page.';
@@ -22,7 +26,7 @@ export function ResetPasswordPage() {
     handleSubmit,
     trigger,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { newPassword: '' } });
+  } = useForm({ resolver: validation.resolver, defaultValues: { newPassword: '' } });
 
   const onSubmit = async ({ newPassword }: { newPassword: string }) => {
     setError('');
@@ -42,7 +46,12 @@ export function ResetPasswordPage() {
           </Link>
         </div>
       ) : (
-        <form className="grid gap-4" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <form
+          className="grid gap-4"
+          noValidate
+          onFocusCapture={validation.preload}
+          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        >
           <Field label="New password" error={errors.newPassword?.message} hint={texts.passwordHint}>
             {(props) => (
               <PasswordInput

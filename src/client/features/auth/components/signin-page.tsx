@@ -1,17 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { messages } from '#shared/messages.ts';
-import { signInFormSchema, type SignInForm } from '#shared/schemas/auth.ts';
+import type { SignInForm } from '#shared/schemas/auth.ts';
 import { Field, PasswordInput } from '#client/components/ui/form-field.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { authClient, authErrorText } from '#client/lib/auth-client.ts';
+import { lazyZodResolver } from '#client/lib/lazy-zod-resolver.ts';
 import { sessionKeys } from '#client/lib/query-keys.ts';
 import { AuthCard, ErrorText } from './auth-card.tsx';
 import { SocialButtons } from './social-buttons.tsx';
+
+// zod comes when the visitor comes to the form: the page shows without waiting for it.
+const validation = lazyZodResolver(async () => (await import('#shared/schemas/auth.ts')).signInFormSchema);
 
 export function SignInPage({ originPath }: { originPath: string }) {
   const navigate = useNavigate();
@@ -24,7 +27,7 @@ export function SignInPage({ originPath }: { originPath: string }) {
     getValues,
     formState: { errors, isSubmitting },
   } = useForm<SignInForm>({
-    resolver: zodResolver(signInFormSchema),
+    resolver: validation.resolver,
     defaultValues: { email: '', password: '' },
   });
 
@@ -38,6 +41,7 @@ export function SignInPage({ originPath }: { originPath: string }) {
 
   const resetPassword = async () => {
     setError('');
+    const { signInFormSchema } = await import('#shared/schemas/auth.ts');
     const email = signInFormSchema.shape.email.safeParse(getValues('email'));
     if (!email.success) return void toast.error(messages.resetNeedsEmail);
     setResetting(true);
@@ -53,7 +57,11 @@ export function SignInPage({ originPath }: { originPath: string }) {
   // No noValidate: the browser itself asks for both fields, as the spec has it.
   return (
     <AuthCard title="Sign In" description="Sign in to order tools in bulk, pay and follow your deliveries.">
-      <form className="grid gap-4" onSubmit={(event) => void handleSubmit(signIn)(event)}>
+      <form
+        className="grid gap-4"
+        onFocusCapture={validation.preload}
+        onSubmit={(event) => void handleSubmit(signIn)(event)}
+      >
         <Field label="Email" error={errors.email?.message}>
           {(props) => (
             <input

@@ -1,18 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { messages } from '#shared/messages.ts';
-import { displayName, signUpFormSchema, type SignUpForm } from '#shared/schemas/auth.ts';
+import type { SignUpForm } from '#shared/schemas/auth.ts';
 import { Field, PasswordInput } from '#client/components/ui/form-field.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { authClient, authErrorText } from '#client/lib/auth-client.ts';
+import { lazyZodResolver } from '#client/lib/lazy-zod-resolver.ts';
 import { sessionKeys } from '#client/lib/query-keys.ts';
 import { texts } from '#client/lib/texts.ts';
 import { AuthCard, ErrorText } from './auth-card.tsx';
 import { SocialButtons } from './social-buttons.tsx';
+
+// zod comes when the visitor comes to the form: the page shows without waiting for it.
+const validation = lazyZodResolver(async () => (await import('#shared/schemas/auth.ts')).signUpFormSchema);
 
 type TextField = 'firstname' | 'lastname' | 'email' | 'password' | 'confirmPassword';
 
@@ -27,7 +30,7 @@ export function SignUpPage({ originPath }: { originPath: string }) {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<SignUpForm>({
-    resolver: zodResolver(signUpFormSchema),
+    resolver: validation.resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: { firstname: '', lastname: '', email: '', password: '', confirmPassword: '' },
@@ -42,6 +45,8 @@ export function SignUpPage({ originPath }: { originPath: string }) {
   const onSubmit = async (values: SignUpForm) => {
     setError('');
     if (values.password !== values.confirmPassword) return void toast.error(messages.passwordMismatch);
+    // Loaded by now, with the form's check.
+    const { displayName } = await import('#shared/schemas/auth.ts');
     const result = await authClient.signUp.email({
       name: displayName(values.firstname, values.lastname),
       email: values.email,
@@ -56,7 +61,12 @@ export function SignUpPage({ originPath }: { originPath: string }) {
 
   return (
     <AuthCard title="Sign Up" description="Create a Forgeline account to order tools and parts in bulk.">
-      <form className="grid gap-4" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      <form
+        className="grid gap-4"
+        noValidate
+        onFocusCapture={validation.preload}
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="First name" error={errors.firstname?.message}>
             {(props) => (

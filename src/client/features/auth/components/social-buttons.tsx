@@ -1,13 +1,18 @@
 import { useState } from 'react';
+import type { SocialProvider } from '#shared/schemas/auth.ts';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
+import { useAuthProviders } from '#client/features/auth/api/get-auth-providers.ts';
 import { authClient, authErrorText } from '#client/lib/auth-client.ts';
 
-const providers = [
-  { id: 'google', label: 'Sign in with Google' },
-  { id: 'github', label: 'Sign in with GitHub' },
-] as const;
+const LABELS: Record<SocialProvider, string> = {
+  google: 'Sign in with Google',
+  github: 'Sign in with GitHub',
+};
 
-/** Google and GitHub sign-in; the provider sends the user back to `callbackPath`. */
+/**
+ * Google and GitHub sign-in, each only when the server is configured for it (a button that can only fail is
+ * worse than none: DESIGN.md); the provider sends the user back to `callbackPath`.
+ */
 export function SocialButtons({
   callbackPath,
   onError,
@@ -15,9 +20,10 @@ export function SocialButtons({
   callbackPath: string;
   onError: (text: string) => void;
 }) {
-  const [pending, setPending] = useState<string | null>(null);
+  const providers = useAuthProviders().data?.providers ?? [];
+  const [pending, setPending] = useState<SocialProvider | null>(null);
 
-  const signIn = async (provider: (typeof providers)[number]['id']) => {
+  const signIn = async (provider: SocialProvider) => {
     setPending(provider);
     onError('');
     const { error } = await authClient.signIn.social({ provider, callbackURL: callbackPath });
@@ -28,19 +34,20 @@ export function SocialButtons({
     }
   };
 
+  if (providers.length === 0) return null;
   return (
     <div className="grid gap-3">
       <div className="divider text-base-content/70 my-0 text-xs uppercase">or</div>
       {providers.map((provider) => (
         <LoadingButton
-          key={provider.id}
+          key={provider}
           type="button"
-          loading={pending === provider.id}
+          loading={pending === provider}
           disabled={pending !== null}
           className="btn btn-outline w-full"
-          onClick={() => void signIn(provider.id)}
+          onClick={() => void signIn(provider)}
         >
-          {provider.label}
+          {LABELS[provider]}
         </LoadingButton>
       ))}
     </div>

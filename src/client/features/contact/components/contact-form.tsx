@@ -1,10 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { contactMessageSchema, type ContactMessage } from '#shared/schemas/contact.ts';
+import type { ContactMessage } from '#shared/schemas/contact.ts';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { useSendContactMessage } from '#client/features/contact/api/send-contact-message.ts';
+import { lazyZodResolver } from '#client/lib/lazy-zod-resolver.ts';
+
+// Loaded when the visitor first comes to the form: the home page shows it, and most visits never use it.
+const validation = lazyZodResolver(
+  async () => (await import('#shared/schemas/contact.ts')).contactMessageSchema,
+);
 
 /** Get In Touch: name, email, message and Send; the shop keeps the message and receives it by e-mail. */
 export function ContactForm() {
@@ -15,7 +20,7 @@ export function ContactForm() {
     reset,
     formState: { errors },
   } = useForm<ContactMessage>({
-    resolver: zodResolver(contactMessageSchema),
+    resolver: validation.resolver,
     defaultValues: { name: '', email: '', message: '' },
   });
 
@@ -33,6 +38,7 @@ export function ContactForm() {
       noValidate
       aria-label="Get In Touch"
       className="grid gap-4"
+      onFocusCapture={validation.preload}
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
     >
       <div className="grid gap-4 sm:grid-cols-2">

@@ -10,9 +10,10 @@ const showPanel = () => renderScreen(<PurchasePanel tool={angleGrinder} />, { ur
 const asWritten = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
 
 describe('the quantity form', () => {
-  it('answers each wrong quantity with the spec toast and empties the field', async () => {
-    stubApi({ 'GET /api/auth/get-session': signedIn() });
+  it('answers each wrong quantity with the spec toast, addressed to the buyer, and empties the field', async () => {
+    stubApi({ 'GET /api/auth/get-session': signedIn({ name: 'Carla Reyes' }) });
     const { user } = showPanel();
+    expect(await screen.findByDisplayValue('Carla Reyes')).toBeTruthy();
     const quantity = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity' });
     const setQuantity = screen.getByRole('button', { name: 'Set quantity' });
 
@@ -22,14 +23,14 @@ describe('the quantity form', () => {
     await user.type(quantity, '9');
     await user.click(setQuantity);
     expect(
-      await screen.findByText('Sorry Angle grinder !!You have to order Minimum  quantity  10', asWritten),
+      await screen.findByText('Sorry Carla Reyes !!You have to order Minimum  quantity  10', asWritten),
     ).toBeTruthy();
     expect(quantity.value).toBe('');
 
     await user.type(quantity, '501');
     await user.click(setQuantity);
     expect(
-      await screen.findByText('Sorry Angle grinder !! We dont have enough quantity', asWritten),
+      await screen.findByText('Sorry Carla Reyes !! We dont have enough quantity', asWritten),
     ).toBeTruthy();
   });
 

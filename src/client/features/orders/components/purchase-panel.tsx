@@ -17,7 +17,8 @@ import { usePlaceOrder } from '#client/features/orders/api/place-order.ts';
 export function PurchasePanel({ tool }: { tool: Tool }) {
   const user = useSession().data;
   const [quantity, setQuantity] = useState(tool.minOrderQuantity);
-  const quantityForm = useForm({ resolver: zodResolver(quantityFormSchema(tool)) });
+  // The tool page is for signed-in buyers only, so the name is there when the panel shows.
+  const quantityForm = useForm({ resolver: zodResolver(quantityFormSchema(tool, user?.name ?? '')) });
   const placeOrder = usePlaceOrder();
   const {
     register,

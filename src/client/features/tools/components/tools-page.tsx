@@ -20,7 +20,10 @@ export function ToolsPage() {
           </p>
         </div>
       </header>
-      <section className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6" aria-label="All tools">
+      <section className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6" aria-labelledby="all-tools">
+        <h2 id="all-tools" className="sr-only">
+          All tools
+        </h2>
         <ToolGrid query={query} />
       </section>
     </>

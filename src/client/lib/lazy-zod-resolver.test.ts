@@ -1,0 +1,35 @@
+import type { ResolverOptions } from 'react-hook-form';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { lazyZodResolver } from './lazy-zod-resolver.ts';
+
+const schema = z.object({ name: z.string().min(3, 'Minimum 3 character required') });
+type Values = z.infer<typeof schema>;
+const options: ResolverOptions<Values> = { fields: {}, shouldUseNativeValidation: false };
+
+describe('lazyZodResolver', () => {
+  it('checks the values with the schema once it has loaded it', async () => {
+    const { resolver } = lazyZodResolver(async () => schema);
+    expect(await resolver({ name: 'Al' }, undefined, options)).toMatchObject({
+      errors: { name: { message: 'Minimum 3 character required' } },
+    });
+    expect(await resolver({ name: 'Alma' }, undefined, options)).toEqual({
+      values: { name: 'Alma' },
+      errors: {},
+    });
+  });
+
+  it('loads the schema once, and again only after a failed download', async () => {
+    let loads = 0;
+    const { resolver, preload } = lazyZodResolver(async () => {
+      loads += 1;
+      if (loads === 1) throw new Error('Failed to fetch dynamically imported module');
+      return schema;
+    });
+    await expect(resolver({ name: 'Alma' }, undefined, options)).rejects.toThrow('Failed to fetch');
+    preload();
+    await resolver({ name: 'Alma' }, undefined, options);
+    await resolver({ name: 'Al' }, undefined, options);
+    expect(loads).toBe(2);
+  });
+});
