@@ -27,6 +27,14 @@ describe('Add Products', () => {
     expect(sent).toEqual([]);
   });
 
+  it("does not let the browser fill in the administrator's own name as the tool's", () => {
+    stubApi({});
+    renderScreen(<AddToolPage />, { url: '/dashboard/add' });
+    for (const label of ['Name', 'Price ($ per piece)', 'AvailableQuantity', 'MinOrderQuantity']) {
+      expect(screen.getByLabelText(label).getAttribute('autocomplete')).toBe('off');
+    }
+  });
+
   it('checks the numbers it is given', async () => {
     stubApi({});
     const { user } = renderScreen(<AddToolPage />, { url: '/dashboard/add' });

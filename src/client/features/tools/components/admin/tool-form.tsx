@@ -89,6 +89,8 @@ export function ToolForm({ mode, initial, currentImage = '', submitLabel, onSave
               type={field.type}
               step={'step' in field ? field.step : undefined}
               min={field.type === 'number' ? 0 : undefined}
+              // A part's name and figures: the browser is not to offer the administrator's own name here.
+              autoComplete="off"
               className="input w-full"
             />
           )}
