@@ -42,8 +42,8 @@ export class ToolsService {
   }
 
   /**
-   * Follows the other processes' changes: a stock change refreshes that tool, any other change (or a time
-   * when notifications may have been missed) drops the cache.
+   * Follows the other processes' changes: a stock change is applied to the cached tool, any other change
+   * (or a time when notifications may have been missed) drops the cache.
    */
   followChanges(database: Pick<Database, 'listen'>): Promise<void> {
     return database.listen(
@@ -107,10 +107,9 @@ export class ToolsService {
   /**
    * Takes `quantity` from the tool's stock and records what for, in one statement of the caller's
    * transaction: `record` writes its row from the `reserved` tool and answers it with the reservation's
-   * `stock_change` (see stockReservation). No interleaving can
-   * oversell, and the tool's row is locked only for that one statement. Refuses, in words addressed to the
-   * buyer, a quantity outside [minimum order, stock]; answers 'overTotal' when only `maxTotalCents` stood
-   * in the way.
+   * `stock_change` (see stockReservation). No interleaving can oversell, and the tool's row is locked only
+   * for that one statement. Refuses, in words addressed to the buyer, a quantity outside [minimum order,
+   * stock]; answers 'overTotal' when only `maxTotalCents` stood in the way.
    */
   async reserveStockFor<T>(
     tx: Tx,
