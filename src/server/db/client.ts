@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -50,7 +51,7 @@ async function openPglite(dir: string): Promise<Database> {
     await mkdir(path.dirname(dir), { recursive: true });
     unlock = await lockDataFolder(dir);
   }
-  const client = await PGlite.create(dir).catch(async (error: unknown) => {
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } }).catch(async (error: unknown) => {
     await unlock();
     // PGlite's file-system errors are plain objects that name neither the folder nor the problem.
     throw new Error(`The embedded database in ${dir} could not be opened`, { cause: error });
