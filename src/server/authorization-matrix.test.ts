@@ -34,6 +34,7 @@ const EXPECTED = {
   'GET /api/parts': { anonymous: 200, buyer: 200, otherBuyer: 200, admin: 200 },
   'POST /api/parts': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'GET /api/parts/{id}': { anonymous: 200, buyer: 200, otherBuyer: 200, admin: 200 },
+  'GET /api/catalogue': { anonymous: 200, buyer: 200, otherBuyer: 200, admin: 200 },
   'PATCH /api/parts/{id}': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'DELETE /api/parts/{id}': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'GET /api/user/{email}': { anonymous: 401, buyer: 200, otherBuyer: 403, admin: 200 },
@@ -113,6 +114,7 @@ const VALID_REQUESTS: Record<RouteKey, (f: Fixture) => ValidRequest | Promise<Va
   'GET /api/parts': () => ({ query: { limit: '6' } }),
   'POST /api/parts': () => ({ body: TOOL_FORM }),
   'GET /api/parts/{id}': (f) => ({ params: { id: f.toolId } }),
+  'GET /api/catalogue': () => ({ query: { q: 'wrench', sort: 'price-asc', inStock: 'true' } }),
   // The form as it was loaded before the fixture's order.
   'PATCH /api/parts/{id}': (f) => ({
     params: { id: f.toolId },
