@@ -79,6 +79,10 @@ export function toApiTool(row: ToolRow): Tool {
   };
 }
 
+export async function analyzeTools(db: Executor): Promise<void> {
+  await db.execute(sql`ANALYZE ${tools}`);
+}
+
 /** How many tools there are, and when the oldest was added. */
 export async function catalogueExtent(db: Executor): Promise<{ count: number; oldest: Date | undefined }> {
   const [row] = await db.select({ count: count(), oldest: min(tools.createdAt) }).from(tools);

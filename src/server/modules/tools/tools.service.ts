@@ -18,6 +18,7 @@ import { newestFirstJson } from './full-list.ts';
 import { generatedTools } from './generated-tools.ts';
 import { DEMO_CATALOGUE_SEEDED, demoToolNames, missingDemoTools } from './demo-catalogue.ts';
 import {
+  analyzeTools,
   CATALOGUE_CHANNEL,
   catalogueExtent,
   catalogueRows,
@@ -220,6 +221,8 @@ export class ToolsService {
       await this.add(rows.slice(start, start + GROW_BATCH));
       progress?.(Math.min(rows.length, start + GROW_BATCH));
     }
+    // So that the planner knows the catalogue's new size at once (PGlite has no autovacuum to tell it).
+    if (rows.length > 0) await analyzeTools(this.db);
     return rows.length;
   }
 
