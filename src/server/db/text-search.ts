@@ -3,6 +3,12 @@ import { sql, type SQL } from 'drizzle-orm';
 /** Words beyond these are ignored: a search box is not a document. */
 const MAX_WORDS = 8;
 
+/**
+ * pg_trgm's word-similarity threshold, which `<%` and its index read from the session (0.6 by default):
+ * db/client.ts sets it on every connection. At 0.5 one wrong letter in a five-letter word still matches.
+ */
+export const SET_WORD_SIMILARITY_THRESHOLD = 'SET pg_trgm.word_similarity_threshold = 0.5';
+
 function likePattern(word: string): string {
   return `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
