@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { generatedTools } from '#server/modules/tools/generated-tools.ts';
-import { ToolsService } from '#server/modules/tools/tools.service.ts';
 import { openDatabase, type Database } from './client.ts';
 import { plannerStatisticsRefresh } from './planner-statistics.ts';
+import { tools } from './schema.ts';
 
 // The embedded database itself: the refresh exists because PGlite has no autovacuum.
 let database: Database;
@@ -28,7 +27,16 @@ it('tells the planner how big a table has grown', async () => {
   await refresh.run();
   expect(await plannedTools()).toBeLessThanOrEqual(0);
 
-  await new ToolsService(database.db).add(generatedTools(300, new Date()));
+  await database.db.insert(tools).values(
+    Array.from({ length: 300 }, (_, i) => ({
+      name: `Tool ${i}`,
+      priceCents: 100,
+      availableQuantity: 10,
+      minOrderQuantity: 1,
+      details: 'Generated',
+      image: '/images/tools/hex-bolt-m10.svg',
+    })),
+  );
   // The activity counters the refresh goes by reach it with a delay of up to a second.
   await expect
     .poll(async () => {

@@ -119,10 +119,7 @@ export class ToolsService {
     };
     const key = `page:${JSON.stringify([filter, sort, page, pageSize])}`;
     return this.#catalogue.answer(key, async () => {
-      const { rows, total } = await catalogueRows(this.db, filter, sort, {
-        offset: (page - 1) * pageSize,
-        size: pageSize,
-      });
+      const { rows, total } = await catalogueRows(this.db, filter, sort, { page, pageSize });
       return { rows, stockFiltered: inStock, shape: (tools) => ({ tools, total, page, pageSize }) };
     }) as Promise<CachedResponse>;
   }

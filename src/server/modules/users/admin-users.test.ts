@@ -63,6 +63,7 @@ describe('GET /api/admin/users', () => {
     ['a word two of them share', 'reyes', ['cr1984@example.net', 'erin@example.com']],
     ['words in any order', 'reyes erin', ['erin@example.com']],
     ['a name one letter off', 'Dmitir', ['dv@example.org']],
+    ['a whole e-mail, not its domain', 'erin@example.com', ['erin@example.com']],
   ])('finds accounts by %s (q=%s)', async (_by, q, emails) => {
     const body = await page(`?q=${encodeURIComponent(q)}`);
     expect(body.users.map((user) => user.email)).toEqual(emails);
