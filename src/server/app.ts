@@ -92,6 +92,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: config.pgliteDir,
+      poolSize: config.databasePoolSize,
       log: app.log,
     }));
   if (!options.database) app.addHook('onClose', () => database.close());

@@ -79,6 +79,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: postgresUrl.optional(),
+  DATABASE_POOL_SIZE: wholeNumberFrom(1).max(1000, 'must be a whole number from 1 to 1000').default(10),
+  STALE_CATALOGUE_SECONDS: wholeNumberFrom(0).default(300),
   BASE_URL: z
     .url({ message: 'must be an absolute http:// or https:// URL' })
     .refine((value) => /^https?:\/\//.test(value), 'must be an absolute http:// or https:// URL')
@@ -154,6 +156,13 @@ export interface Config {
   /** Where the embedded database keeps its files when DATABASE_URL is not set. */
   pgliteDir: string;
   databaseUrl: string | undefined;
+  /** Connections this process opens to PostgreSQL for requests (its LISTEN and job runner take 3 more). */
+  databasePoolSize: number;
+  /**
+   * While the database cannot be reached, catalogue reads answer from the copy this process last had, if it
+   * is no older than this; 0: never.
+   */
+  staleCatalogueSeconds: number;
   baseUrl: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** A request that takes this long is logged as slow, whatever it was. */
@@ -293,6 +302,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
     databaseUrl: values.DATABASE_URL,
+    databasePoolSize: values.DATABASE_POOL_SIZE,
+    staleCatalogueSeconds: values.STALE_CATALOGUE_SECONDS,
     baseUrl,
     logLevel: values.LOG_LEVEL,
     slowRequestMs: values.SLOW_REQUEST_MS,
