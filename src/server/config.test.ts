@@ -208,6 +208,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('opens 10 PostgreSQL connections for requests and serves a copy of the catalogue for 5 minutes unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ databasePoolSize: 10, staleCatalogueSeconds: 300 });
+    expect(loadConfig({ DATABASE_POOL_SIZE: '4', STALE_CATALOGUE_SECONDS: '0' })).toMatchObject({
+      databasePoolSize: 4,
+      staleCatalogueSeconds: 0,
+    });
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(
+      /DATABASE_POOL_SIZE: must be a whole number of at least 1/,
+    );
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '5000' })).toThrow(
+      /DATABASE_POOL_SIZE: must be a whole number from 1 to 1000/,
+    );
+  });
+
   it('refuses a headers timeout longer than the whole-request timeout', () => {
     expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '30000', REQUEST_TIMEOUT_MS: '20000' })).toThrow(
       /HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS/,

@@ -118,7 +118,7 @@ export class Catalogue {
    */
   uncertain(): void {
     const now = Date.now();
-    for (const [key, answer] of this.answers.entries()) {
+    for (const [key, answer] of this.staleForMs > 0 ? this.answers.entries() : []) {
       if (!this.fallback.has(key)) this.fallback.set(key, { answer, since: now });
     }
     this.dropAnswers();
