@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { authProvidersQueryOptions } from '#client/features/auth/api/get-auth-providers.ts';
 import { ToolsPage } from '#client/features/tools/components/tools-page.tsx';
@@ -28,7 +28,18 @@ const lazyScreen = (Component: Screen) => ({
 const lazyScreenWithData = (loader: LoaderName, Component: Screen) => ({
   HydrateFallback: PageSpinner,
   lazy: { loader: async () => (await import('./route-loaders.ts'))[loader], Component },
+  shouldRevalidate: sameScreenNewQuery,
 });
+
+/**
+ * A loader fills the cache for its screen's arrival. A new search or page of the same screen (`?q=`, `?page=`)
+ * is the screen's own to load, showing the rows it has meanwhile, rather than the address waiting for them.
+ */
+function sameScreenNewQuery({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search
+    ? false
+    : defaultShouldRevalidate;
+}
 
 /**
  * Sign-in and sign-up show with their Google and GitHub buttons, or without, rather than adding them later:
