@@ -15,11 +15,9 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * What the trigram searches look in, one expression per table: the GIN index is on exactly this expression,
- * and the queries must use it as it is for the index to serve them.
+ * What the trigram searches of the admin tables look in, one expression per table: the GIN index is on exactly
+ * this expression, and the queries must use it as it is for the index to serve them.
  */
-export const toolSearchText = (t: { name: AnyPgColumn; details: AnyPgColumn }) =>
-  sql`${t.name} || ' ' || ${t.details}`;
 export const userSearchText = (t: { name: AnyPgColumn; email: AnyPgColumn }) =>
   sql`${t.name} || ' ' || ${t.email}`;
 export const orderSearchText = (t: { userName: AnyPgColumn; email: AnyPgColumn; productName: AnyPgColumn }) =>
@@ -47,8 +45,7 @@ export const tools = pgTable(
   },
   (table) => [
     index('tools_created_at_idx').on(table.createdAt.desc(), table.id.desc()),
-    // The catalogue's search (tools.search.ts) and its sorts.
-    index('tools_search_trgm_idx').using('gin', sql`(${toolSearchText(table)}) gin_trgm_ops`),
+    // The catalogue's sorts; its search has a column and index of its own (migration 0009, catalogue-search.ts).
     index('tools_price_idx').on(table.priceCents, table.createdAt.desc(), table.id.desc()),
     index('tools_name_idx').on(sql`lower(${table.name})`, table.id),
     check('tools_price_positive', sql`${table.priceCents} > 0`),
