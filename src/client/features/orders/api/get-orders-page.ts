@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '#shared/api/contract.ts';
 import type { AdminOrdersQuery, OrderState } from '#shared/schemas/orders.ts';
 import { callApi } from '#client/lib/api-client.ts';
+import { pageQueryOptions } from '#client/lib/page-query.ts';
 import { readChoice, readSearchAndPage } from '#client/lib/list-params.ts';
 import { orderKeys, type PageQuery } from '#client/lib/query-keys.ts';
 
@@ -21,11 +22,7 @@ export function getOrdersPage(query: OrdersPageQuery, signal?: AbortSignal) {
 }
 
 export function ordersPageQueryOptions(query: OrdersPageQuery) {
-  return queryOptions({
-    queryKey: orderKeys.page(query),
-    queryFn: ({ signal }) => getOrdersPage(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  return pageQueryOptions(orderKeys.page(query), (signal) => getOrdersPage(query, signal));
 }
 
 export function useOrdersPage(query: OrdersPageQuery) {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '#shared/schemas/orders.ts';
-import { stubApi, type SentRequest } from '#client/testing/api-stub.ts';
+import { queriesTo, stubApi, type SentRequest } from '#client/testing/api-stub.ts';
 import { pageOf, unpaidOrder } from '#client/testing/fixtures.ts';
 import { renderScreen } from '#client/testing/render-screen.tsx';
 import { ManageOrdersPage } from './manage-orders-page.tsx';
@@ -15,10 +15,7 @@ function showManageOrders(url: string, replies: Replies) {
   return { sent, ...renderScreen(<ManageOrdersPage />, { url, route: '/dashboard/manageOrder' }) };
 }
 
-const asked = (sent: SentRequest[]) =>
-  sent
-    .filter(({ url }) => url.pathname === '/api/admin/orders')
-    .map(({ url }) => Object.fromEntries(url.searchParams));
+const asked = (sent: SentRequest[]) => queriesTo(sent, '/admin/orders');
 
 describe('Manage Order', () => {
   it('keeps the spec heading, columns and actions, with the count of every order', async () => {

@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '#shared/api/contract.ts';
 import type { CatalogueQuery } from '#shared/schemas/tools.ts';
 import { callApi } from '#client/lib/api-client.ts';
+import { pageQueryOptions } from '#client/lib/page-query.ts';
 import { toolKeys, type PageQuery } from '#client/lib/query-keys.ts';
 
 export type CataloguePageQuery = PageQuery<CatalogueQuery>;
@@ -12,12 +13,7 @@ export function getCataloguePage(query: CataloguePageQuery, signal?: AbortSignal
 }
 
 export function cataloguePageQueryOptions(query: CataloguePageQuery) {
-  return queryOptions({
-    queryKey: toolKeys.page(query),
-    queryFn: ({ signal }) => getCataloguePage(query, signal),
-    // The page on the screen stays until the next one is in: the list does not jump back to the loading image.
-    placeholderData: keepPreviousData,
-  });
+  return pageQueryOptions(toolKeys.page(query), (signal) => getCataloguePage(query, signal));
 }
 
 export function useCataloguePage(query: CataloguePageQuery) {

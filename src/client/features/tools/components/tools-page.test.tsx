@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { never, stubApi, type SentRequest } from '#client/testing/api-stub.ts';
+import { never, queriesTo, stubApi, type SentRequest } from '#client/testing/api-stub.ts';
 import { pageOf, someTools } from '#client/testing/fixtures.ts';
 import { renderScreen } from '#client/testing/render-screen.tsx';
 import { ToolsPage } from './tools-page.tsx';
@@ -12,11 +12,7 @@ function showParts(url = '/parts', reply: Reply = { body: pageOf('tools', someTo
   return { sent, ...renderScreen(<ToolsPage />, { url, route: '/parts' }) };
 }
 
-/** The query of each catalogue request sent. */
-const asked = (sent: SentRequest[]) =>
-  sent
-    .filter(({ url }) => url.pathname === '/api/catalogue')
-    .map(({ url }) => Object.fromEntries(url.searchParams));
+const asked = (sent: SentRequest[]) => queriesTo(sent, '/catalogue');
 
 const cards = () => within(screen.getByRole('list', { name: 'Tools' })).getAllByRole('article');
 const searchBox = () => screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search tools' });

@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '#shared/api/contract.ts';
 import type { AdminUsersQuery } from '#shared/schemas/users.ts';
 import { callApi } from '#client/lib/api-client.ts';
+import { pageQueryOptions } from '#client/lib/page-query.ts';
 import { userKeys, type PageQuery } from '#client/lib/query-keys.ts';
 
 export type UsersPageQuery = PageQuery<AdminUsersQuery>;
@@ -12,11 +13,7 @@ export function getUsersPage(query: UsersPageQuery, signal?: AbortSignal) {
 }
 
 export function usersPageQueryOptions(query: UsersPageQuery) {
-  return queryOptions({
-    queryKey: userKeys.page(query),
-    queryFn: ({ signal }) => getUsersPage(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  return pageQueryOptions(userKeys.page(query), (signal) => getUsersPage(query, signal));
 }
 
 export function useUsersPage(query: UsersPageQuery) {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubApi, type SentRequest } from '#client/testing/api-stub.ts';
+import { queriesTo, stubApi, type SentRequest } from '#client/testing/api-stub.ts';
 import { pageOf, plainUser } from '#client/testing/fixtures.ts';
 import { renderScreen } from '#client/testing/render-screen.tsx';
 import { AllUsersPage } from './all-users-page.tsx';
@@ -20,10 +20,7 @@ function showAllUsers(url: string, replies: Replies) {
   return { sent, ...renderScreen(<AllUsersPage />, { url, route: '/dashboard/user' }) };
 }
 
-const asked = (sent: SentRequest[]) =>
-  sent
-    .filter(({ url }) => url.pathname === '/api/admin/users')
-    .map(({ url }) => Object.fromEntries(url.searchParams));
+const asked = (sent: SentRequest[]) => queriesTo(sent, '/admin/users');
 
 describe('All User', () => {
   it('counts every user, shows Admin or Promote, and pages', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stubApi, type SentRequest } from '#client/testing/api-stub.ts';
+import { queriesTo, stubApi, type SentRequest } from '#client/testing/api-stub.ts';
 import { pageOf, someTools } from '#client/testing/fixtures.ts';
 import { renderScreen } from '#client/testing/render-screen.tsx';
 import { ManageToolsPage } from './manage-tools-page.tsx';
@@ -22,10 +22,7 @@ function showManageTools(url: string, reply: Reply, more: Parameters<typeof stub
   return { sent, ...renderScreen(<ManageToolsPage />, { url, route: '/dashboard/manageTools' }) };
 }
 
-const asked = (sent: SentRequest[]) =>
-  sent
-    .filter(({ url }) => url.pathname === '/api/catalogue')
-    .map(({ url }) => Object.fromEntries(url.searchParams));
+const asked = (sent: SentRequest[]) => queriesTo(sent, '/catalogue');
 
 describe('Manage Tools', () => {
   it('heads the table with the count of every tool and numbers the rows on from the earlier pages', async () => {
