@@ -40,7 +40,7 @@ export function SearchField({ label, value, onSearch, placeholder, className = '
       <label htmlFor={id} className="mb-1 block text-sm font-semibold">
         {label}
       </label>
-      <div className="input h-11 w-full gap-2 pr-1">
+      <div className="input h-11 w-full gap-2 pr-0">
         <svg viewBox="0 0 24 24" className="size-5 shrink-0 opacity-60" aria-hidden="true">
           <path
             fill="none"
@@ -63,7 +63,11 @@ export function SearchField({ label, value, onSearch, placeholder, className = '
           {...draft.inputProps}
         />
         {draft.text !== '' && (
-          <button type="button" className="btn btn-ghost btn-square size-10" onClick={clear}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-square -my-px size-11 rounded-l-none"
+            onClick={clear}
+          >
             <span aria-hidden="true" className="text-lg leading-none">
               ×
             </span>
