@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { migrationsDir } from '#server/paths.ts';
 import { lockDataFolder } from './pglite-lock.ts';
 import { schema } from './schema.ts';
+import { SET_WORD_SIMILARITY_THRESHOLD } from './text-search.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -56,6 +57,7 @@ async function openPglite(dir: string): Promise<Database> {
     // PGlite's file-system errors are plain objects that name neither the folder nor the problem.
     throw new Error(`The embedded database in ${dir} could not be opened`, { cause: error });
   });
+  await client.exec(SET_WORD_SIMILARITY_THRESHOLD);
   takeTurnsWithTheEventLoop(client);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsDir });
@@ -102,6 +104,12 @@ function takeTurnsWithTheEventLoop(client: PGlite): void {
 async function openPostgres(url: string, log: FastifyBaseLogger): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', (error) => log.error({ err: error }, 'idle PostgreSQL connection failed'));
+  // Queued ahead of whatever the connection is first taken for.
+  pool.on('connect', (client) => {
+    client.query(SET_WORD_SIMILARITY_THRESHOLD).catch((error: unknown) => {
+      log.error({ err: error }, 'could not set the word-similarity threshold of a PostgreSQL connection');
+    });
+  });
   await migrateWithLock(pool);
   const listeners: pg.Client[] = [];
   let closed = false;

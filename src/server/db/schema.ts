@@ -44,9 +44,14 @@ export const tools = pgTable(
     stockRevision: bigint('stock_revision', { mode: 'number' }).notNull().default(0),
   },
   (table) => [
-    index('tools_created_at_idx').on(table.createdAt.desc(), table.id.desc()),
+    // NULLS FIRST, as ORDER BY … DESC sorts, or the index cannot give the order.
+    index('tools_newest_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // The catalogue's sorts; its search has a column and index of its own (migration 0009, catalogue-search.ts).
-    index('tools_price_idx').on(table.priceCents, table.createdAt.desc(), table.id.desc()),
+    index('tools_price_idx').on(
+      table.priceCents,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('tools_name_idx').on(sql`lower(${table.name})`, table.id),
     check('tools_price_positive', sql`${table.priceCents} > 0`),
     check('tools_stock_not_negative', sql`${table.availableQuantity} >= 0`),

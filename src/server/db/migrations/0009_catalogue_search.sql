@@ -1,8 +1,10 @@
 -- Trigram search of the admin tables (pg_trgm ships with PostgreSQL and, loaded by db/client.ts, with
 -- PGlite; a trusted extension that the database's owner may create).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+DROP INDEX "tools_created_at_idx";--> statement-breakpoint
 CREATE INDEX "orders_search_trgm_idx" ON "orders" USING gin (("user_name" || ' ' || "email" || ' ' || "product_name") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "tools_price_idx" ON "tools" USING btree ("price_cents","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "tools_newest_idx" ON "tools" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "tools_price_idx" ON "tools" USING btree ("price_cents","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "tools_name_idx" ON "tools" USING btree (lower("name"),"id");--> statement-breakpoint
 CREATE INDEX "users_search_trgm_idx" ON "users" USING gin (("name" || ' ' || "email") gin_trgm_ops);--> statement-breakpoint
 -- The catalogue's search (modules/tools/catalogue-search.ts), kept out of schema.ts so that no query of the
@@ -26,3 +28,5 @@ CREATE TRIGGER "tools_index_words" BEFORE INSERT OR UPDATE OF "name", "details" 
   FOR EACH ROW EXECUTE FUNCTION "tools_index_words"();--> statement-breakpoint
 UPDATE "tools" SET "name" = "name";--> statement-breakpoint
 CREATE INDEX "tools_search_words_idx" ON "tools" USING gin ("search_words");
+--> statement-breakpoint
+ANALYZE "tools";

@@ -15,6 +15,7 @@ import {
 import { MAX_STOCK, type CatalogueSort, type Tool } from '#shared/schemas/tools.ts';
 import { centsToDollars } from '#shared/money.ts';
 import { tools } from '#server/db/schema.ts';
+import { readPage, type Page, type Paging } from '#server/db/paging.ts';
 import type { Executor } from '#server/db/transaction.ts';
 import { catalogueSearch } from './catalogue-search.ts';
 
@@ -79,6 +80,10 @@ export function toApiTool(row: ToolRow): Tool {
   };
 }
 
+export async function analyzeTools(db: Executor): Promise<void> {
+  await db.execute(sql`ANALYZE ${tools}`);
+}
+
 /** How many tools there are, and when the oldest was added. */
 export async function catalogueExtent(db: Executor): Promise<{ count: number; oldest: Date | undefined }> {
   const [row] = await db.select({ count: count(), oldest: min(tools.createdAt) }).from(tools);
@@ -132,25 +137,15 @@ export async function catalogueRows(
   db: Executor,
   filter: CatalogueFilter,
   sort: CatalogueSort,
-  page: { offset: number; size: number },
-): Promise<{ rows: ToolRow[]; total: number }> {
+  paging: Paging,
+): Promise<Page<ToolRow>> {
   const where = and(
     await catalogueSearch(db, filter.q),
     filter.inStock ? gte(tools.availableQuantity, tools.minOrderQuantity) : undefined,
     filter.minPriceCents === undefined ? undefined : gte(tools.priceCents, filter.minPriceCents),
     filter.maxPriceCents === undefined ? undefined : lte(tools.priceCents, filter.maxPriceCents),
   );
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(tools)
-      .where(where)
-      .orderBy(...CATALOGUE_ORDER[sort])
-      .limit(page.size)
-      .offset(page.offset),
-    db.select({ total: count() }).from(tools).where(where),
-  ]);
-  return { rows, total: counted?.total ?? 0 };
+  return readPage(db, tools, where, CATALOGUE_ORDER[sort], paging);
 }
 
 export async function insertTools(tx: Executor, values: NewToolRow[]): Promise<ToolRow[]> {

@@ -18,6 +18,7 @@ import { newestFirstJson } from './full-list.ts';
 import { generatedTools } from './generated-tools.ts';
 import { DEMO_CATALOGUE_SEEDED, demoToolNames, missingDemoTools } from './demo-catalogue.ts';
 import {
+  analyzeTools,
   CATALOGUE_CHANNEL,
   catalogueExtent,
   catalogueRows,
@@ -118,10 +119,7 @@ export class ToolsService {
     };
     const key = `page:${JSON.stringify([filter, sort, page, pageSize])}`;
     return this.#catalogue.answer(key, async () => {
-      const { rows, total } = await catalogueRows(this.db, filter, sort, {
-        offset: (page - 1) * pageSize,
-        size: pageSize,
-      });
+      const { rows, total } = await catalogueRows(this.db, filter, sort, { page, pageSize });
       return { rows, stockFiltered: inStock, shape: (tools) => ({ tools, total, page, pageSize }) };
     }) as Promise<CachedResponse>;
   }
@@ -220,6 +218,8 @@ export class ToolsService {
       await this.add(rows.slice(start, start + GROW_BATCH));
       progress?.(Math.min(rows.length, start + GROW_BATCH));
     }
+    // So that the planner knows the catalogue's new size at once (PGlite has no autovacuum to tell it).
+    if (rows.length > 0) await analyzeTools(this.db);
     return rows.length;
   }
 
