@@ -7,8 +7,9 @@ import type { PGlite } from '@electric-sql/pglite';
 import { dollarsToCents } from '#shared/money.ts';
 import { MAX_STOCK, type Tool } from '#shared/schemas/tools.ts';
 import { buildApp, type App } from '#server/app.ts';
+import { tools } from '#server/db/schema.ts';
+import { toApiTool } from '#server/modules/tools/tools.repo.ts';
 import { loadConfig } from '#server/config.ts';
-import { generatedTools } from './generated-tools.ts';
 import { reserveOnPglite, reserveOnPostgres } from './raw-reservation.ts';
 import type { ServeCommand, ServeMessage, ServeRequest, ServeResults } from './serve-protocol.ts';
 
@@ -27,15 +28,7 @@ const config = loadConfig({
 const STOCK_IN_ORDERS = 2000;
 
 async function catalogue(app: App): Promise<Tool[]> {
-  return JSON.parse((await app.tools.list()).body) as Tool[];
-}
-
-async function fillCatalogue(app: App, size: number): Promise<number> {
-  const present = await catalogue(app);
-  const oldest = new Date(Math.min(...present.map((tool) => Date.parse(tool.createdAt))));
-  const rows = generatedTools(Math.max(0, size - present.length), oldest);
-  for (let i = 0; i < rows.length; i += 1000) await app.tools.add(rows.slice(i, i + 1000));
-  return (await catalogue(app)).length;
+  return (await app.database.db.select().from(tools)).map(toApiTool);
 }
 
 /** Through the administrators' edit, so that the catalogue cache hears of it as it would in the shop. */
@@ -59,7 +52,8 @@ async function restock(app: App): Promise<void> {
 async function run(app: App, body: ServeCommand): Promise<ServeResults[ServeCommand['command']]> {
   switch (body.command) {
     case 'fill-catalogue':
-      return { tools: await fillCatalogue(app, body.size) };
+      await app.tools.growCatalogue(body.size);
+      return { tools: (await catalogue(app)).length };
     case 'add-tool': {
       const [tool] = await app.tools.add([
         {

@@ -11,6 +11,7 @@ import { createStripeGateway } from './adapters/payments/stripe-gateway.ts';
 import { createTestGateway } from './adapters/payments/test-gateway.ts';
 import { LocalDiskStorage } from './adapters/storage/local-disk.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { plannerStatisticsRefresh } from './db/planner-statistics.ts';
 import { httpServerFactory } from './http-server.ts';
 import { logSerializers } from './log-serializers.ts';
 import { requestLogPlugin } from './plugins/request-log.ts';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       log: app.log,
     });
   runPeriodically(app, uploads.unusedImagesSweep());
+  if (database.kind === 'pglite') runPeriodically(app, plannerStatisticsRefresh(db));
   app.decorate('tools', tools);
   app.decorate('users', users);
   app.decorate('orders', orders);

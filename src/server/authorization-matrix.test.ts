@@ -34,11 +34,13 @@ const EXPECTED = {
   'GET /api/parts': { anonymous: 200, buyer: 200, otherBuyer: 200, admin: 200 },
   'POST /api/parts': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'GET /api/parts/{id}': { anonymous: 200, buyer: 200, otherBuyer: 200, admin: 200 },
+  'GET /api/catalogue': { anonymous: 200, buyer: 200, otherBuyer: 200, admin: 200 },
   'PATCH /api/parts/{id}': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'DELETE /api/parts/{id}': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'GET /api/user/{email}': { anonymous: 401, buyer: 200, otherBuyer: 403, admin: 200 },
   'PUT /api/user/{email}': { anonymous: 401, buyer: 200, otherBuyer: 403, admin: 200 },
   'GET /api/user': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  'GET /api/admin/users': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'PUT /api/user/admin/{email}': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'GET /api/admin/{email}': { anonymous: 401, buyer: 200, otherBuyer: 403, admin: 200 },
   'POST /api/uploads': { anonymous: 401, buyer: 200, otherBuyer: 200, admin: 200 },
@@ -52,6 +54,7 @@ const EXPECTED = {
     admin: nothingDone({ deletedCount: 0 }),
   },
   'GET /api/orders': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  'GET /api/admin/orders': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'DELETE /api/order/{id}': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'PUT /api/ship/{id}': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'GET /api/payment/{id}': { anonymous: 401, buyer: 200, otherBuyer: 404, admin: 404 },
@@ -113,6 +116,7 @@ const VALID_REQUESTS: Record<RouteKey, (f: Fixture) => ValidRequest | Promise<Va
   'GET /api/parts': () => ({ query: { limit: '6' } }),
   'POST /api/parts': () => ({ body: TOOL_FORM }),
   'GET /api/parts/{id}': (f) => ({ params: { id: f.toolId } }),
+  'GET /api/catalogue': () => ({ query: { q: 'wrench', sort: 'price-asc', inStock: 'true' } }),
   // The form as it was loaded before the fixture's order.
   'PATCH /api/parts/{id}': (f) => ({
     params: { id: f.toolId },
@@ -125,6 +129,7 @@ const VALID_REQUESTS: Record<RouteKey, (f: Fixture) => ValidRequest | Promise<Va
     body: { name: 'Bea Baker', number: '+1 555 0100', address: '12 Mill Road', institute: 'Leeds College' },
   }),
   'GET /api/user': () => ({}),
+  'GET /api/admin/users': () => ({ query: { q: 'Bea', page: '1', pageSize: '10' } }),
   'PUT /api/user/admin/{email}': (f) => ({ params: { email: f.buyer.email } }),
   'GET /api/admin/{email}': (f) => ({ params: { email: f.buyer.email } }),
   'POST /api/uploads': async () => ({
@@ -136,6 +141,9 @@ const VALID_REQUESTS: Record<RouteKey, (f: Fixture) => ValidRequest | Promise<Va
   'GET /api/singleOrder': (f) => ({ query: { email: f.buyer.email } }),
   'DELETE /api/myorder/{id}': (f) => ({ params: { id: f.orderId } }),
   'GET /api/orders': () => ({}),
+  'GET /api/admin/orders': () => ({
+    query: { q: 'torque wrench', state: 'unpaid', page: '1', pageSize: '10' },
+  }),
   'DELETE /api/order/{id}': (f) => ({ params: { id: f.orderId } }),
   'PUT /api/ship/{id}': async (f) => ({ params: { id: await paidOrder(f) } }),
   'GET /api/payment/{id}': (f) => ({ params: { id: f.orderId } }),

@@ -268,7 +268,15 @@ function pathParam(name: string, f: Fixture): fc.Arbitrary<string> {
 }
 
 function plausibleQuery(route: ApiRoute, f: Fixture): string {
-  const values: Record<string, string> = { limit: '6', email: f.buyer.email, token: 'not-a-token' };
+  const values: Record<string, string> = {
+    limit: '6',
+    email: f.buyer.email,
+    token: 'not-a-token',
+    q: 'hex bolt',
+    state: 'unpaid',
+    page: '1',
+    pageSize: '20',
+  };
   const query = new URLSearchParams(
     route.queryParams.map((name): [string, string] => [name, values[name] ?? '/dashboard']),
   );

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -13,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { migrationsDir } from '#server/paths.ts';
 import { lockDataFolder } from './pglite-lock.ts';
 import { schema } from './schema.ts';
+import { SET_WORD_SIMILARITY_THRESHOLD } from './text-search.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -50,11 +52,12 @@ async function openPglite(dir: string): Promise<Database> {
     await mkdir(path.dirname(dir), { recursive: true });
     unlock = await lockDataFolder(dir);
   }
-  const client = await PGlite.create(dir).catch(async (error: unknown) => {
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } }).catch(async (error: unknown) => {
     await unlock();
     // PGlite's file-system errors are plain objects that name neither the folder nor the problem.
     throw new Error(`The embedded database in ${dir} could not be opened`, { cause: error });
   });
+  await client.exec(SET_WORD_SIMILARITY_THRESHOLD);
   takeTurnsWithTheEventLoop(client);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsDir });
@@ -101,6 +104,12 @@ function takeTurnsWithTheEventLoop(client: PGlite): void {
 async function openPostgres(url: string, log: FastifyBaseLogger): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', (error) => log.error({ err: error }, 'idle PostgreSQL connection failed'));
+  // Queued ahead of whatever the connection is first taken for.
+  pool.on('connect', (client) => {
+    client.query(SET_WORD_SIMILARITY_THRESHOLD).catch((error: unknown) => {
+      log.error({ err: error }, 'could not set the word-similarity threshold of a PostgreSQL connection');
+    });
+  });
   await migrateWithLock(pool);
   const listeners: pg.Client[] = [];
   let closed = false;

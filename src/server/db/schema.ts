@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -12,6 +13,15 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * What the trigram searches of the admin tables look in, one expression per table: the GIN index is on exactly
+ * this expression, and the queries must use it as it is for the index to serve them.
+ */
+export const userSearchText = (t: { name: AnyPgColumn; email: AnyPgColumn }) =>
+  sql`${t.name} || ' ' || ${t.email}`;
+export const orderSearchText = (t: { userName: AnyPgColumn; email: AnyPgColumn; productName: AnyPgColumn }) =>
+  sql`${t.userName} || ' ' || ${t.email} || ' ' || ${t.productName}`;
 
 export const tools = pgTable(
   'tools',
@@ -34,7 +44,15 @@ export const tools = pgTable(
     stockRevision: bigint('stock_revision', { mode: 'number' }).notNull().default(0),
   },
   (table) => [
-    index('tools_created_at_idx').on(table.createdAt.desc(), table.id.desc()),
+    // NULLS FIRST, as ORDER BY … DESC sorts, or the index cannot give the order.
+    index('tools_newest_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // The catalogue's sorts; its search has a column and index of its own (migration 0009, catalogue-search.ts).
+    index('tools_price_idx').on(
+      table.priceCents,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('tools_name_idx').on(sql`lower(${table.name})`, table.id),
     check('tools_price_positive', sql`${table.priceCents} > 0`),
     check('tools_stock_not_negative', sql`${table.availableQuantity} >= 0`),
     check('tools_min_order_at_least_one', sql`${table.minOrderQuantity} >= 1`),
@@ -50,20 +68,24 @@ export const appMeta = pgTable('app_meta', {
 
 // Accounts: the tables Better Auth works on (its model names are the keys passed to its Drizzle adapter).
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  /** "admin" for administrators; anything else is a plain user. */
-  role: text('role').notNull().default('user'),
-  number: text('number'),
-  address: text('address'),
-  institute: text('institute'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    /** "admin" for administrators; anything else is a plain user. */
+    role: text('role').notNull().default('user'),
+    number: text('number'),
+    address: text('address'),
+    institute: text('institute'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('users_search_trgm_idx').using('gin', sql`(${userSearchText(table)}) gin_trgm_ops`)],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -160,6 +182,7 @@ export const orders = pgTable(
   (table) => [
     index('orders_user_id_idx').on(table.userId, table.createdAt),
     index('orders_created_at_idx').on(table.createdAt),
+    index('orders_search_trgm_idx').using('gin', sql`(${orderSearchText(table)}) gin_trgm_ops`),
     index('orders_unpaid_held_until_idx')
       .on(table.heldUntil)
       .where(sql`NOT ${table.paid}`),

@@ -9,7 +9,13 @@ import {
 } from '#shared/schemas/common.ts';
 import { healthSchema, readinessSchema } from '#shared/schemas/health.ts';
 import { resentCountSchema, undeliverableMailSchema } from '#shared/schemas/mail.ts';
-import { orderSchema, ordersQuerySchema, placeOrderSchema } from '#shared/schemas/orders.ts';
+import {
+  adminOrdersQuerySchema,
+  orderSchema,
+  ordersPageSchema,
+  ordersQuerySchema,
+  placeOrderSchema,
+} from '#shared/schemas/orders.ts';
 import {
   clientSecretSchema,
   createIntentSchema,
@@ -19,13 +25,22 @@ import {
   testConfirmSchema,
 } from '#shared/schemas/payments.ts';
 import { reviewInputSchema, reviewSchema } from '#shared/schemas/reviews.ts';
-import { toolInputSchema, toolListQuerySchema, toolSchema, toolUpdateSchema } from '#shared/schemas/tools.ts';
+import {
+  catalogueQuerySchema,
+  cataloguePageSchema,
+  toolInputSchema,
+  toolListQuerySchema,
+  toolSchema,
+  toolUpdateSchema,
+} from '#shared/schemas/tools.ts';
 import { uploadResultSchema } from '#shared/schemas/uploads.ts';
 import {
   adminCheckSchema,
+  adminUsersQuerySchema,
   emailParamsSchema,
   profileUpdateSchema,
   userSchema,
+  usersPageSchema,
 } from '#shared/schemas/users.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -84,6 +99,17 @@ export const api = {
       summary: 'All tools, newest first; ?limit=N gives the N newest',
       query: toolListQuerySchema,
       response: z.array(toolSchema),
+    }),
+    page: endpoint({
+      method: 'GET',
+      path: '/catalogue',
+      tag: 'tools',
+      summary:
+        'A page of the catalogue: `q` looks for every word in names and details (any order, small typos ' +
+        'forgiven); `inStock=true` keeps the tools that can be ordered now (stock at least the minimum ' +
+        'order); prices in dollars; newest first unless `sort` says otherwise',
+      query: catalogueQuerySchema,
+      response: cataloguePageSchema,
     }),
     get: endpoint({
       method: 'GET',
@@ -144,6 +170,14 @@ export const api = {
       summary: 'Every user (administrators)',
       response: z.array(userSchema),
     }),
+    page: endpoint({
+      method: 'GET',
+      path: '/admin/users',
+      tag: 'users',
+      summary: 'A page of the accounts, oldest first; `q` looks in names and e-mails (administrators)',
+      query: adminUsersQuerySchema,
+      response: usersPageSchema,
+    }),
     promote: endpoint({
       method: 'PUT',
       path: '/user/admin/:email',
@@ -203,6 +237,16 @@ export const api = {
       tag: 'orders',
       summary: 'Every order (administrators)',
       response: z.array(orderSchema),
+    }),
+    page: endpoint({
+      method: 'GET',
+      path: '/admin/orders',
+      tag: 'orders',
+      summary:
+        "A page of every order, newest first (administrators): `q` looks in the buyer's name and e-mail " +
+        'and the product; `state` is unpaid, paid (not shipped yet) or shipped',
+      query: adminOrdersQuerySchema,
+      response: ordersPageSchema,
     }),
     remove: endpoint({
       method: 'DELETE',

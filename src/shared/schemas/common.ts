@@ -10,3 +10,52 @@ export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
 
 /** An upload of ours, as POST /api/uploads answers it. */
 export const UPLOAD_URL_PATTERN = /^\/uploads\/[A-Za-z0-9_-]+\.webp$/;
+
+export const PAGE_SIZE_MAX = 100;
+export const PAGE_MAX = 100_000;
+export const SEARCH_MAX_LENGTH = 100;
+
+/** A query parameter left empty (`?q=`) counts as not given. */
+const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+
+const wholeNumber = (name: string, min: number, max: number) => {
+  const message = `${name} must be a whole number from ${min} to ${max}`;
+  return z.preprocess(
+    emptyAsAbsent,
+    z.coerce.number({ message }).int(message).min(min, message).max(max, message).optional(),
+  );
+};
+
+/** `?page=` (from 1) and `?pageSize=` (at most 100) of a list answered a page at a time. */
+export function pagingQuery(defaultPageSize: number) {
+  return {
+    page: wholeNumber('page', 1, PAGE_MAX).transform((page) => page ?? 1),
+    pageSize: wholeNumber('pageSize', 1, PAGE_SIZE_MAX).transform((size) => size ?? defaultPageSize),
+  };
+}
+
+/** `?q=`: words to look for, in any order, forgiving small typos; blank means everything. */
+export const searchQuery = z.preprocess(
+  emptyAsAbsent,
+  z
+    .string({ message: 'q must be text' })
+    .max(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`)
+    .transform((q) => q.trim())
+    .optional(),
+);
+
+/** `?name=value` that must be one of `values`. */
+export function choiceQuery<const T extends readonly [string, ...string[]]>(name: string, values: T) {
+  return z.preprocess(
+    emptyAsAbsent,
+    z.enum(values, { message: `${name} must be one of ${values.join(', ')}` }).optional(),
+  );
+}
+
+/** What a page of a longer list says beside its rows. */
+export const pageInfoSchema = z.object({
+  /** Rows matching the search and filters, on every page together. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});

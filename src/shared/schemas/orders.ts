@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { belowMinimum, messages, notEnoughStock } from '#shared/messages.ts';
+import { choiceQuery, pageInfoSchema, pagingQuery, searchQuery } from './common.ts';
 import { MAX_STOCK, type Tool } from './tools.ts';
 
 export const orderSchema = z.object({
@@ -75,3 +76,18 @@ export const ORDER_TOO_LARGE_MESSAGE =
   'One order can come to at most $999,999.99. Please order fewer pieces, or contact us for a larger order.';
 
 export const ordersQuerySchema = z.object({ email: z.string().min(1, 'email is required') });
+
+export const ORDER_STATES = ['unpaid', 'paid', 'shipped'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+export const ADMIN_PAGE_SIZE = 20;
+
+/** GET /api/admin/orders: every buyer's orders, newest first, a page at a time. */
+export const adminOrdersQuerySchema = z.object({
+  q: searchQuery,
+  state: choiceQuery('state', ORDER_STATES),
+  ...pagingQuery(ADMIN_PAGE_SIZE),
+});
+export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
+
+export const ordersPageSchema = pageInfoSchema.extend({ orders: z.array(orderSchema) });
+export type OrdersPage = z.infer<typeof ordersPageSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '#shared/messages.ts';
 import { apiErrorSchema } from './errors.ts';
-import { UPLOAD_URL_PATTERN } from './common.ts';
+import { choiceQuery, pageInfoSchema, pagingQuery, searchQuery, UPLOAD_URL_PATTERN } from './common.ts';
 
 export const toolSchema = z.object({
   _id: z.string(),
@@ -127,3 +127,35 @@ export function stockOutOfRangeMessage(currentStock: number, change: number): st
 
 /** 409: the update was refused, and this is the tool as it is now. */
 export const toolConflictSchema = apiErrorSchema.extend({ tool: toolSchema });
+
+export const CATALOGUE_SORTS = ['newest', 'price-asc', 'price-desc', 'name'] as const;
+export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
+export const CATALOGUE_PAGE_SIZE = 24;
+const PRICE_MAX = 1_000_000;
+
+const priceBound = (name: string) => {
+  const message = `${name} must be a price in dollars from 0 to ${PRICE_MAX}`;
+  return z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number({ message }).min(0, message).max(PRICE_MAX, message).optional(),
+  );
+};
+
+/** GET /api/catalogue: a page of the catalogue, searched, filtered and sorted. */
+export const catalogueQuerySchema = z
+  .object({
+    q: searchQuery,
+    sort: choiceQuery('sort', CATALOGUE_SORTS).transform((sort) => sort ?? 'newest'),
+    inStock: choiceQuery('inStock', ['true', 'false']).transform((value) => value === 'true'),
+    minPrice: priceBound('minPrice'),
+    maxPrice: priceBound('maxPrice'),
+    ...pagingQuery(CATALOGUE_PAGE_SIZE),
+  })
+  .refine(
+    ({ minPrice, maxPrice }) => minPrice === undefined || maxPrice === undefined || minPrice <= maxPrice,
+    { message: 'minPrice must not be above maxPrice', path: ['minPrice'] },
+  );
+export type CatalogueQuery = z.output<typeof catalogueQuerySchema>;
+
+export const cataloguePageSchema = pageInfoSchema.extend({ tools: z.array(toolSchema) });
+export type CataloguePage = z.infer<typeof cataloguePageSchema>;

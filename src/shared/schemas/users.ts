@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '#shared/messages.ts';
-import { UPLOAD_URL_PATTERN } from './common.ts';
+import { pageInfoSchema, pagingQuery, searchQuery, UPLOAD_URL_PATTERN } from './common.ts';
 
 export const userSchema = z.object({
   _id: z.string(),
@@ -35,3 +35,10 @@ export const profileUpdateSchema = z.object({
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 export const adminCheckSchema = z.object({ admin: z.boolean() });
+
+/** GET /api/admin/users: every account, a page at a time, searched by name or e-mail. */
+export const adminUsersQuerySchema = z.object({ q: searchQuery, ...pagingQuery(20) });
+export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
+
+export const usersPageSchema = pageInfoSchema.extend({ users: z.array(userSchema) });
+export type UsersPage = z.infer<typeof usersPageSchema>;

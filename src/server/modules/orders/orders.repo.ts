@@ -1,8 +1,10 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { Order } from '#shared/schemas/orders.ts';
+import type { AdminOrdersQuery, Order, OrderState } from '#shared/schemas/orders.ts';
 import { centsToDollars } from '#shared/money.ts';
 import type { Db } from '#server/db/client.ts';
-import { orders } from '#server/db/schema.ts';
+import { readPage, type Page } from '#server/db/paging.ts';
+import { orders, orderSearchText } from '#server/db/schema.ts';
+import { everyWordFound } from '#server/db/text-search.ts';
 import type { Executor } from '#server/db/transaction.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -36,6 +38,19 @@ export function listOrdersOfUser(db: Db, userId: string): Promise<OrderRow[]> {
 
 export function listAllOrders(db: Db): Promise<OrderRow[]> {
   return db.select().from(orders).orderBy(desc(orders.createdAt));
+}
+
+const IN_STATE: Record<OrderState, SQL | undefined> = {
+  unpaid: eq(orders.paid, false),
+  // Paid and waiting to be shipped.
+  paid: and(eq(orders.paid, true), eq(orders.isDelivered, false)),
+  shipped: eq(orders.isDelivered, true),
+};
+
+/** One page of every buyer's orders that match `q` and `state`, newest first, and how many match in all. */
+export function pageOfOrders(db: Db, { q, state, ...paging }: AdminOrdersQuery): Promise<Page<OrderRow>> {
+  const where = and(everyWordFound(orderSearchText(orders), q), state && IN_STATE[state]);
+  return readPage(db, orders, where, [desc(orders.createdAt), desc(orders.id)], paging);
 }
 
 export async function hasOrders(db: Db, userId: string): Promise<boolean> {

@@ -36,6 +36,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   });
 
   app.route({
+    ...routeOf(api.orders.page, errors),
+    preHandler: app.requireAdmin,
+    handler: async (request) => {
+      const { rows, ...pageInfo } = await orders.page(request.query);
+      return { orders: rows.map(toApiOrder), ...pageInfo };
+    },
+  });
+
+  app.route({
     ...routeOf(api.orders.remove, { 409: apiErrorSchema, ...errors }),
     preHandler: app.requireAdmin,
     handler: async (request) => ({ deletedCount: await orders.remove(request.params.id) }),

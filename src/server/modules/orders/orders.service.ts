@@ -3,12 +3,14 @@ import {
   MAX_ORDER_TOTAL_CENTS,
   ORDER_TOO_LARGE_MESSAGE,
   tooManyUnpaidOrders,
+  type AdminOrdersQuery,
   type PlaceOrder,
 } from '#shared/schemas/orders.ts';
 import { TOOL_NOT_FOUND_MESSAGE } from '#shared/schemas/tools.ts';
 import type { JobRunner } from '#server/adapters/jobs/job-runner.ts';
 import type { Db } from '#server/db/client.ts';
 import { isUuid } from '#server/db/ids.ts';
+import type { Page } from '#server/db/paging.ts';
 import { inTransaction, type Tx } from '#server/db/transaction.ts';
 import { Conflict, InvalidInput, NotFound } from '#server/domain-errors.ts';
 import type { SessionUser } from '#server/modules/auth/auth.service.ts';
@@ -29,6 +31,7 @@ import {
   markOrderPaid,
   markOrderShipped,
   orderImagesAmong,
+  pageOfOrders,
   replacePaymentIntent,
   unpaidOrdersHeldUntil,
   type OrderRow,
@@ -108,6 +111,11 @@ export class OrdersService {
 
   all(): Promise<OrderRow[]> {
     return listAllOrders(this.deps.db);
+  }
+
+  /** One page of every buyer's orders, searched and filtered by state, and how many match in all. */
+  page(query: AdminOrdersQuery): Promise<Page<OrderRow>> {
+    return pageOfOrders(this.deps.db, query);
   }
 
   async find(id: string): Promise<OrderRow | undefined> {

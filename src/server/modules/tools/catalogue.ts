@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Tool } from '#shared/schemas/tools.ts';
-import type { Db } from '#server/db/client.ts';
-import { listToolsNewestFirst, toApiTool, type StockChange, type ToolRow } from './tools.repo.ts';
+import { toApiTool, type StockChange, type ToolRow } from './tools.repo.ts';
 
 export interface CachedResponse {
   body: string;
@@ -11,136 +11,163 @@ export interface CachedResponse {
   gzip?: Buffer;
 }
 
-interface Snapshot {
-  /** Newest first. */
-  tools: Tool[];
-  /** Each tool's place in `tools`. */
-  position: Map<string, number>;
-  /** Each tool's stock_revision as `tools` shows it. */
-  revision: Map<string, number>;
-  /** Serialized answers, by what they answer: 'all', 'limit:N', 'id:ID'. */
-  responses: Map<string, CachedResponse>;
+/** What an answer is made of, as its loader read it from the database. */
+export interface Loaded {
+  /** The tools it shows, in its order. */
+  rows: ToolRow[];
+  /** The answer's JSON from its (current) tools. */
+  shape: (tools: Tool[]) => unknown;
+  /** Chosen by their stock (in stock only): any stock change may add or remove one of them. */
+  stockFiltered?: boolean;
 }
 
-function snapshotOf(rows: ToolRow[]): Snapshot {
+interface Answer {
+  tools: Tool[];
+  /** Each tool's place in `tools`, and its stock_revision as `tools` shows it. */
+  position: Map<string, number>;
+  revision: Map<string, number>;
+  shape: Loaded['shape'];
+  stockFiltered: boolean;
+  /** Serialized on first use after each change. */
+  response?: CachedResponse;
+}
+
+/** A load under way: the stock changes heard meanwhile, and whether the catalogue was dropped meanwhile. */
+interface Flight {
+  heard: StockChange[];
+  dropped: boolean;
+}
+
+/** Bounds of the kept answers: the catalogue itself is never held whole (it may have 100,000 tools). */
+const MAX_ANSWERS = 2000;
+const MAX_TOOLS_KEPT = 20_000;
+
+function answerOf({ rows, shape, stockFiltered = false }: Loaded): Answer {
   return {
     tools: rows.map(toApiTool),
     position: new Map(rows.map((row, index) => [row.id, index])),
     revision: new Map(rows.map((row) => [row.id, row.stockRevision])),
-    responses: new Map(),
+    shape,
+    stockFiltered,
   };
 }
 
-/**
- * Shows the change unless the snapshot already shows it or a newer one, and drops the answers that show the
- * tool; answers false for a tool the snapshot does not have.
- */
-function applyStockChange(snapshot: Snapshot, change: StockChange): boolean {
-  const position = snapshot.position.get(change.toolId);
-  if (position === undefined) return false;
-  if (change.revision <= snapshot.revision.get(change.toolId)!) return true;
-  snapshot.revision.set(change.toolId, change.revision);
-  snapshot.tools[position] = {
-    ...snapshot.tools[position]!,
+/** Shows the change unless the answer already shows it or a newer one. */
+function applyStockChange(answer: Answer, change: StockChange): void {
+  const position = answer.position.get(change.toolId);
+  if (position === undefined || change.revision <= answer.revision.get(change.toolId)!) return;
+  answer.revision.set(change.toolId, change.revision);
+  answer.tools[position] = {
+    ...answer.tools[position]!,
     availableQuantity: change.availableQuantity,
     updatedAt: change.updatedAt.toISOString(),
   };
-  for (const key of snapshot.responses.keys()) {
-    const shows =
-      key === 'all' ||
-      key === `id:${change.toolId}` ||
-      (key.startsWith('limit:') && Number(key.slice(6)) > position);
-    if (shows) snapshot.responses.delete(key);
+  delete answer.response;
+}
+
+function serialized(answer: Answer): CachedResponse {
+  if (!answer.response) {
+    const body = JSON.stringify(answer.shape(answer.tools));
+    answer.response = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
   }
-  return true;
+  return answer.response;
 }
 
 /**
- * The catalogue is read on every page and changes mostly in its stock, so it is loaded once and kept with
- * its serialized answers. A stock change (an order, a cancellation, an expiry) arrives with the tool's new
- * stock and is applied in memory, dropping only the answers that show that tool: a stream of orders neither
- * throws the catalogue away nor makes a read wait for the database. Other changes (a tool added, edited or
- * deleted) drop the whole copy.
+ * The catalogue's answers (pages, the newest tools, single tools), each kept once read, in a bounded cache:
+ * reads of the same thing do not go to the database again. A stock change (an order, a cancellation, an
+ * expiry) arrives with the tool's new stock and is applied to every kept answer that shows the tool, so a
+ * stream of orders neither empties the cache nor makes a read wait for the database; only answers chosen by
+ * stock are dropped. Other changes (a tool added, edited or deleted) drop every answer.
  */
 export class Catalogue {
-  private snapshot: Promise<Snapshot> | null = null;
-  /** The snapshot once loaded; until then, the stock changes heard meanwhile wait in `heardWhileLoading`. */
-  private loaded: Snapshot | null = null;
-  private heardWhileLoading: StockChange[] = [];
+  private readonly answers: LRUCache<string, Answer>;
+  /** Which kept answers show each tool. */
+  private readonly showing = new Map<string, Set<string>>();
+  private readonly stockFiltered = new Set<string>();
+  private readonly loading = new Map<string, Promise<Answer | undefined>>();
+  private readonly flights = new Set<Flight>();
   private loads = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor() {
+    this.answers = new LRUCache<string, Answer>({
+      max: MAX_ANSWERS,
+      maxSize: MAX_TOOLS_KEPT,
+      sizeCalculation: (answer) => Math.max(1, answer.tools.length),
+      dispose: (answer, key) => this.forget(key, answer),
+    });
+  }
 
-  /** How many times the whole catalogue was read from the database. */
+  /** How many answers were read from the database. */
   get loadCount(): number {
     return this.loads;
   }
 
   invalidate(): void {
-    this.snapshot = null;
-    this.loaded = null;
-    this.heardWhileLoading = [];
+    for (const flight of this.flights) flight.dropped = true;
+    this.answers.clear();
   }
 
   stockChanged(change: StockChange): void {
-    if (this.loaded) {
-      if (!applyStockChange(this.loaded, change)) this.invalidate();
-    } else if (this.snapshot) {
-      // The load may have read the tool before this change or after it: its revision will tell.
-      this.heardWhileLoading.push(change);
+    for (const flight of this.flights) flight.heard.push(change);
+    for (const key of this.stockFiltered) this.answers.delete(key);
+    for (const key of this.showing.get(change.toolId) ?? []) {
+      const answer = this.answers.peek(key);
+      if (answer) applyStockChange(answer, change);
     }
   }
 
-  async list(limit?: number): Promise<CachedResponse> {
-    const snapshot = await this.current();
-    return answer(snapshot, limit === undefined ? 'all' : `limit:${limit}`, () =>
-      limit === undefined ? snapshot.tools : snapshot.tools.slice(0, limit),
-    );
-  }
-
-  async one(id: string): Promise<CachedResponse | undefined> {
-    const snapshot = await this.current();
-    const position = snapshot.position.get(id);
-    if (position === undefined) return undefined;
-    return answer(snapshot, `id:${id}`, () => snapshot.tools[position]);
-  }
-
-  private async current(): Promise<Snapshot> {
-    for (;;) {
-      this.snapshot ??= this.load();
-      const loading = this.snapshot;
-      const snapshot = await loading;
-      // Dropped while it loaded: start again from the database.
-      if (this.snapshot === loading) return snapshot;
+  /**
+   * The answer kept for `key`, else the one `load` reads (once, however many ask at the same time) and keeps.
+   * `load` answers undefined for a thing that is not there, or not to be kept whole.
+   */
+  async answer(key: string, load: () => Promise<Loaded | undefined>): Promise<CachedResponse | undefined> {
+    const kept = this.answers.get(key);
+    if (kept) return serialized(kept);
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = this.load(key, load).finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
     }
+    const answer = await pending;
+    return answer && serialized(answer);
   }
 
-  private load(): Promise<Snapshot> {
+  private async load(key: string, load: () => Promise<Loaded | undefined>): Promise<Answer | undefined> {
     this.loads += 1;
-    this.heardWhileLoading = [];
-    const loading: Promise<Snapshot> = listToolsNewestFirst(this.db).then((rows) => {
-      const snapshot = snapshotOf(rows);
-      if (this.snapshot !== loading) return snapshot;
-      const heard = this.heardWhileLoading;
-      this.heardWhileLoading = [];
-      if (heard.every((change) => applyStockChange(snapshot, change))) this.loaded = snapshot;
-      else this.snapshot = null;
-      return snapshot;
-    });
-    // A failed load is not kept: the next request tries again.
-    loading.catch(() => {
-      if (this.snapshot === loading) this.snapshot = null;
-    });
-    return loading;
+    const flight: Flight = { heard: [], dropped: false };
+    this.flights.add(flight);
+    try {
+      const loaded = await load();
+      if (!loaded) return undefined;
+      const answer = answerOf(loaded);
+      // The load may have read a tool before a change heard meanwhile or after it: its revision tells.
+      for (const change of flight.heard) applyStockChange(answer, change);
+      const outdated = flight.dropped || (answer.stockFiltered && flight.heard.length > 0);
+      if (!outdated) this.keep(key, answer);
+      return answer;
+    } finally {
+      this.flights.delete(flight);
+    }
   }
-}
 
-/** The answer kept for `key`, else `value` serialized and kept. */
-function answer(snapshot: Snapshot, key: string, value: () => unknown): CachedResponse {
-  const kept = snapshot.responses.get(key);
-  if (kept) return kept;
-  const body = JSON.stringify(value());
-  const response = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-  snapshot.responses.set(key, response);
-  return response;
+  private keep(key: string, answer: Answer): void {
+    this.answers.set(key, answer);
+    if (!this.answers.has(key)) return;
+    if (answer.stockFiltered) this.stockFiltered.add(key);
+    for (const id of answer.position.keys()) {
+      let keys = this.showing.get(id);
+      if (!keys) this.showing.set(id, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  private forget(key: string, answer: Answer): void {
+    this.stockFiltered.delete(key);
+    for (const id of answer.position.keys()) {
+      const keys = this.showing.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) this.showing.delete(id);
+    }
+  }
 }

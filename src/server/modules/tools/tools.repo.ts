@@ -1,8 +1,23 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { MAX_STOCK, type Tool } from '#shared/schemas/tools.ts';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lte,
+  min,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { MAX_STOCK, type CatalogueSort, type Tool } from '#shared/schemas/tools.ts';
 import { centsToDollars } from '#shared/money.ts';
 import { tools } from '#server/db/schema.ts';
+import { readPage, type Page, type Paging } from '#server/db/paging.ts';
 import type { Executor } from '#server/db/transaction.ts';
+import { catalogueSearch } from './catalogue-search.ts';
 
 export type ToolRow = typeof tools.$inferSelect;
 export type NewToolRow = typeof tools.$inferInsert;
@@ -65,8 +80,72 @@ export function toApiTool(row: ToolRow): Tool {
   };
 }
 
-export function listToolsNewestFirst(db: Executor): Promise<ToolRow[]> {
-  return db.select().from(tools).orderBy(desc(tools.createdAt), desc(tools.id));
+export async function analyzeTools(db: Executor): Promise<void> {
+  await db.execute(sql`ANALYZE ${tools}`);
+}
+
+/** How many tools there are, and when the oldest was added. */
+export async function catalogueExtent(db: Executor): Promise<{ count: number; oldest: Date | undefined }> {
+  const [row] = await db.select({ count: count(), oldest: min(tools.createdAt) }).from(tools);
+  return { count: row?.count ?? 0, oldest: row?.oldest ?? undefined };
+}
+
+/** A row's place in the newest-first order, exactly (created_at to the microsecond, as text). */
+export interface NewestCursor {
+  createdAt: string;
+  id: string;
+}
+
+/** The `limit` newest tools, or the `limit` next after `after`, each with its cursor. */
+export function toolsNewestFirst(
+  db: Executor,
+  limit: number,
+  after?: NewestCursor,
+): Promise<Array<ToolRow & { cursor: NewestCursor }>> {
+  return db
+    .select({
+      ...getTableColumns(tools),
+      cursor: { createdAt: sql<string>`${tools.createdAt}::text`, id: tools.id },
+    })
+    .from(tools)
+    .where(
+      after && sql`(${tools.createdAt}, ${tools.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+    )
+    .orderBy(desc(tools.createdAt), desc(tools.id))
+    .limit(limit);
+}
+
+/** What a page of the catalogue is chosen by. */
+export interface CatalogueFilter {
+  q?: string | undefined;
+  /** Only tools that can be ordered now: stock at least the minimum order. */
+  inStock: boolean;
+  minPriceCents?: number | undefined;
+  maxPriceCents?: number | undefined;
+}
+
+const CATALOGUE_ORDER: Record<CatalogueSort, SQL[]> = {
+  newest: [desc(tools.createdAt), desc(tools.id)],
+  'price-asc': [asc(tools.priceCents), desc(tools.createdAt), desc(tools.id)],
+  // tools_price_idx read backwards.
+  'price-desc': [desc(tools.priceCents), asc(tools.createdAt), asc(tools.id)],
+  name: [asc(sql`lower(${tools.name})`), asc(tools.id)],
+};
+
+/** One page of the tools that pass `filter`, in `sort` order, and how many pass it in all. */
+export async function catalogueRows(
+  db: Executor,
+  filter: CatalogueFilter,
+  sort: CatalogueSort,
+  paging: Paging,
+): Promise<Page<ToolRow>> {
+  const where = and(
+    await catalogueSearch(db, filter.q),
+    filter.inStock ? gte(tools.availableQuantity, tools.minOrderQuantity) : undefined,
+    filter.minPriceCents === undefined ? undefined : gte(tools.priceCents, filter.minPriceCents),
+    filter.maxPriceCents === undefined ? undefined : lte(tools.priceCents, filter.maxPriceCents),
+  );
+  return readPage(db, tools, where, CATALOGUE_ORDER[sort], paging);
 }
 
 export async function insertTools(tx: Executor, values: NewToolRow[]): Promise<ToolRow[]> {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '#shared/api/contract.ts';
 import { dollarsToCents } from '#shared/money.ts';
@@ -24,7 +25,17 @@ function toEdit({ version, loadedAvailableQuantity, availableQuantity, ...fields
 export const toolsRoutes: FastifyPluginAsyncZod<{ tools: ToolsService }> = async (app, { tools }) => {
   app.route({
     ...routeOf(api.tools.list, { 400: apiErrorSchema }),
-    handler: async (request, reply) => sendCachedJson(request, reply, await tools.list(request.query.limit)),
+    handler: async (request, reply) => {
+      const answer = await tools.list(request.query.limit);
+      if (!('stream' in answer)) return sendCachedJson(request, reply, answer);
+      reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache');
+      return reply.send(Readable.from(answer.stream));
+    },
+  });
+
+  app.route({
+    ...routeOf(api.tools.page, { 400: apiErrorSchema }),
+    handler: async (request, reply) => sendCachedJson(request, reply, await tools.page(request.query)),
   });
 
   app.route({

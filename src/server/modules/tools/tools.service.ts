@@ -1,15 +1,27 @@
 import type { SQL } from 'drizzle-orm';
 import { belowMinimum, notEnoughStock } from '#shared/messages.ts';
-import { STALE_TOOL_MESSAGE, stockOutOfRangeMessage, TOOL_NOT_FOUND_MESSAGE } from '#shared/schemas/tools.ts';
+import {
+  STALE_TOOL_MESSAGE,
+  stockOutOfRangeMessage,
+  TOOL_NOT_FOUND_MESSAGE,
+  type CatalogueQuery,
+  type Tool,
+} from '#shared/schemas/tools.ts';
 import { claimAppMeta } from '#server/db/app-meta.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import { isUuid } from '#server/db/ids.ts';
 import { inTransaction, type Tx } from '#server/db/transaction.ts';
 import { Conflict, InvalidInput, NotFound } from '#server/domain-errors.ts';
 import { Catalogue, type CachedResponse } from './catalogue.ts';
+import { searchWords } from './catalogue-search.ts';
+import { newestFirstJson } from './full-list.ts';
+import { generatedTools } from './generated-tools.ts';
 import { DEMO_CATALOGUE_SEEDED, demoToolNames, missingDemoTools } from './demo-catalogue.ts';
 import {
+  analyzeTools,
   CATALOGUE_CHANNEL,
+  catalogueExtent,
+  catalogueRows,
   deleteTool,
   editTool,
   findTool,
@@ -21,6 +33,7 @@ import {
   toApiTool,
   toolImagesAmong,
   toolNamesAmong,
+  toolsNewestFirst,
   type StockChange,
   type NewToolRow,
   type ToolEdit,
@@ -28,6 +41,17 @@ import {
 } from './tools.repo.ts';
 
 export type { NewToolRow, ToolRow } from './tools.repo.ts';
+
+/** A serialized answer, or the whole catalogue's JSON as it is read, chunk by chunk. */
+export type CatalogueReply = CachedResponse | { stream: AsyncIterable<string> };
+
+/** Up to this many tools, the whole list is kept in memory like any other answer. */
+const WHOLE_LIST_KEPT = 1000;
+
+const asList = (tools: Tool[]) => tools;
+
+/** Generated tools inserted per transaction. */
+const GROW_BATCH = 1000;
 
 /**
  * The catalogue and its stock. Reads come from a cache in this process; every change, stock reservations
@@ -38,7 +62,7 @@ export class ToolsService {
   readonly #catalogue: Catalogue;
 
   constructor(private readonly db: Db) {
-    this.#catalogue = new Catalogue(db);
+    this.#catalogue = new Catalogue();
   }
 
   /**
@@ -62,13 +86,52 @@ export class ToolsService {
     return this.#catalogue.loadCount;
   }
 
-  /** Every tool, newest first (the `limit` newest), serialized. */
-  list(limit?: number): Promise<CachedResponse> {
-    return this.#catalogue.list(limit);
+  /**
+   * The `limit` newest tools. Without a limit every tool, newest first: kept whole while the catalogue has at
+   * most WHOLE_LIST_KEPT tools, else read and sent a chunk at a time, never held whole.
+   */
+  async list(limit?: number): Promise<CatalogueReply> {
+    const newest = (count: number) => toolsNewestFirst(this.db, count);
+    if (limit !== undefined) {
+      return (await this.#catalogue.answer(`newest:${limit}`, async () => ({
+        rows: await newest(limit),
+        shape: asList,
+      })))!;
+    }
+    let firstChunk: Awaited<ReturnType<typeof toolsNewestFirst>> | undefined;
+    const whole = await this.#catalogue.answer('all', async () => {
+      const rows = await newest(WHOLE_LIST_KEPT + 1);
+      if (rows.length <= WHOLE_LIST_KEPT) return { rows, shape: asList };
+      firstChunk = rows;
+      return undefined;
+    });
+    return whole ?? { stream: newestFirstJson(this.db, firstChunk) };
+  }
+
+  /** A page of the catalogue, as GET /api/catalogue answers it. */
+  page({ q, sort, inStock, minPrice, maxPrice, page, pageSize }: CatalogueQuery): Promise<CachedResponse> {
+    const filter = {
+      q: searchWords(q).join(' '),
+      inStock,
+      // A bound between two cents takes the cents within it.
+      minPriceCents: minPrice === undefined ? undefined : Math.ceil(minPrice * 100 - 1e-6),
+      maxPriceCents: maxPrice === undefined ? undefined : Math.floor(maxPrice * 100 + 1e-6),
+    };
+    const key = `page:${JSON.stringify([filter, sort, page, pageSize])}`;
+    return this.#catalogue.answer(key, async () => {
+      const { rows, total } = await catalogueRows(this.db, filter, sort, { page, pageSize });
+      return { rows, stockFiltered: inStock, shape: (tools) => ({ tools, total, page, pageSize }) };
+    }) as Promise<CachedResponse>;
   }
 
   async one(id: string): Promise<CachedResponse> {
-    const tool = isUuid(id) ? await this.#catalogue.one(id.toLowerCase()) : undefined;
+    const key = id.toLowerCase();
+    const tool = isUuid(id)
+      ? await this.#catalogue.answer(`id:${key}`, async () => {
+          const row = await findTool(this.db, key);
+          return row && { rows: [row], shape: ([shown]: Tool[]) => shown };
+        })
+      : undefined;
     if (!tool) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
     return tool;
   }
@@ -135,6 +198,29 @@ export class ToolsService {
   /** Puts a reservation back within the caller's transaction (nothing when the tool has been deleted). */
   async releaseStock(tx: Tx, toolId: string | null, quantity: number): Promise<void> {
     if (toolId) this.stockWritten(tx, await releaseStock(tx, toolId, quantity));
+  }
+
+  /**
+   * Adds generated tools, older than every tool there, until the catalogue has `size`, a `soldOut` share of
+   * them out of stock; answers how many were added. For trying and benchmarking a large catalogue
+   * (`npm run db:seed -- --tools N`).
+   */
+  async growCatalogue(
+    size: number,
+    { soldOut = 0, progress }: { soldOut?: number; progress?: (added: number) => void } = {},
+  ): Promise<number> {
+    const { count, oldest } = await catalogueExtent(this.db);
+    const rows = generatedTools(Math.max(0, size - count), oldest ?? new Date(), {
+      firstSerial: 10000 + count,
+      soldOut,
+    });
+    for (let start = 0; start < rows.length; start += GROW_BATCH) {
+      await this.add(rows.slice(start, start + GROW_BATCH));
+      progress?.(Math.min(rows.length, start + GROW_BATCH));
+    }
+    // So that the planner knows the catalogue's new size at once (PGlite has no autovacuum to tell it).
+    if (rows.length > 0) await analyzeTools(this.db);
+    return rows.length;
   }
 
   /** Which of these image URLs a tool shows. */

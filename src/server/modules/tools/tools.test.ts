@@ -133,6 +133,7 @@ describe('unknown API paths', () => {
 describe('catalogue cache', () => {
   it('serves repeated reads without going to the database', async () => {
     await getJson('/api/parts');
+    await getJson('/api/parts?limit=6');
     const loads = ctx.app.tools.catalogueLoads;
     for (let i = 0; i < 5; i++) {
       await getJson('/api/parts');
@@ -174,6 +175,9 @@ describe('catalogue cache under a stream of orders', () => {
   it('keeps the catalogue and shows each order in the stock of its tool on the next read', async () => {
     const newest = (await getJson<Tool[]>('/api/parts?limit=6')).body;
     const [first, sixth] = [newest[0]!, newest[5]!];
+    // Each answer is read from the database once.
+    await getJson(`/api/parts/${first._id}`);
+    await getJson('/api/parts');
     const loads = ctx.app.tools.catalogueLoads;
     for (let i = 0; i < 3; i++) {
       await order(first._id);

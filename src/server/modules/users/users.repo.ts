@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { User } from '#shared/schemas/users.ts';
+import type { AdminUsersQuery, User } from '#shared/schemas/users.ts';
 import type { Db } from '#server/db/client.ts';
-import { accounts, users } from '#server/db/schema.ts';
+import { readPage, type Page } from '#server/db/paging.ts';
+import { accounts, users, userSearchText } from '#server/db/schema.ts';
+import { everyWordFound } from '#server/db/text-search.ts';
 import type { Executor } from '#server/db/transaction.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -33,8 +35,18 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row;
 }
 
+const OLDEST_FIRST = [asc(users.createdAt), asc(users.id)];
+
 export function listUsers(db: Db): Promise<UserRow[]> {
-  return db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
+  return db
+    .select()
+    .from(users)
+    .orderBy(...OLDEST_FIRST);
+}
+
+/** One page of the accounts whose name or e-mail match `q`, oldest first, and how many match in all. */
+export function pageOfUsers(db: Db, { q, ...paging }: AdminUsersQuery): Promise<Page<UserRow>> {
+  return readPage(db, users, everyWordFound(userSearchText(users), q), OLDEST_FIRST, paging);
 }
 
 /** Names and pictures of these accounts, by id. */

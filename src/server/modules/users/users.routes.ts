@@ -30,6 +30,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   });
 
   app.route({
+    ...routeOf(api.users.page, errors),
+    preHandler: app.requireAdmin,
+    handler: async (request) => {
+      const { rows, ...pageInfo } = await users.page(request.query);
+      return { users: rows.map(toApiUser), ...pageInfo };
+    },
+  });
+
+  app.route({
     ...routeOf(api.users.promote, errors),
     preHandler: app.requireAdmin,
     handler: async (request) => ({ modifiedCount: await users.promote(request.params.email) }),

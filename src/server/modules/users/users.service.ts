@@ -1,5 +1,6 @@
-import type { ProfileUpdate } from '#shared/schemas/users.ts';
+import type { AdminUsersQuery, ProfileUpdate } from '#shared/schemas/users.ts';
 import type { Db } from '#server/db/client.ts';
+import type { Page } from '#server/db/paging.ts';
 import type { Tx } from '#server/db/transaction.ts';
 import { Forbidden, InvalidInput, NotFound } from '#server/domain-errors.ts';
 import type { SessionUser } from '#server/modules/auth/auth.service.ts';
@@ -13,6 +14,7 @@ import {
   listUsers,
   lockUser,
   namesAndImages,
+  pageOfUsers,
   passwordHashesOf,
   promoteToAdmin,
   updateProfile,
@@ -90,6 +92,11 @@ export class UsersService {
 
   list(): Promise<UserRow[]> {
     return listUsers(this.db);
+  }
+
+  /** One page of the accounts, searched by name or e-mail, and how many match in all. */
+  page(query: AdminUsersQuery): Promise<Page<UserRow>> {
+    return pageOfUsers(this.db, query);
   }
 
   async role(userId: string): Promise<'admin' | 'user' | undefined> {

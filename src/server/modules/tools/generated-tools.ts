@@ -141,11 +141,16 @@ function sequence(seed: number): () => number {
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
 /**
- * `count` tools, created over the year before `olderThan` (so the demo tools stay the newest), each with
- * stock for a few thousand minimum orders.
+ * `count` tools, created over the year before `olderThan` (so the tools already there stay the newest), each
+ * with stock for a few thousand minimum orders, except a `soldOut` share that cannot be ordered now. Their
+ * part numbers start at `firstSerial`.
  */
-export function generatedTools(count: number, olderThan: Date): GeneratedTool[] {
-  const random = sequence(13);
+export function generatedTools(
+  count: number,
+  olderThan: Date,
+  { firstSerial = 10000, soldOut = 0 }: { firstSerial?: number; soldOut?: number } = {},
+): GeneratedTool[] {
+  const random = sequence(13 + firstSerial);
   const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)]!;
   const tools: GeneratedTool[] = [];
   for (let i = 0; i < count; i++) {
@@ -155,11 +160,12 @@ export function generatedTools(count: number, olderThan: Date): GeneratedTool[] 
     const [low, high] = family.priceCents;
     const minOrderQuantity = pick(family.minOrder);
     const createdAt = new Date(olderThan.getTime() - ((count - i) / count) * YEAR_MS);
+    const orders = random() < soldOut ? random() : 2000 + random() * 8000;
     tools.push({
       // The serial keeps names unique, as a supplier's part numbers do.
-      name: `${pick(family.brands)} ${variant} ${family.product}, ${finish} (#${10000 + i})`,
+      name: `${pick(family.brands)} ${variant} ${family.product}, ${finish} (#${firstSerial + i})`,
       priceCents: Math.round(low + random() * (high - low)),
-      availableQuantity: minOrderQuantity * (2000 + Math.floor(random() * 8000)),
+      availableQuantity: Math.floor(minOrderQuantity * orders),
       minOrderQuantity,
       details: family.details(variant, finish),
       image: family.image,

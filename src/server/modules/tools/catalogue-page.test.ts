@@ -1,0 +1,268 @@
+import { desc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CataloguePage, Tool } from '#shared/schemas/tools.ts';
+import { tools } from '#server/db/schema.ts';
+import { createUser } from '#server/testing/accounts.ts';
+import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
+import type { NewToolRow } from './tools.repo.ts';
+
+let ctx: TestContext;
+const DAY = 86_400_000;
+
+/** Named tools, newest first, then 30 older spare parts: 36 in all. */
+const NAMED: Array<Pick<NewToolRow, 'name' | 'details' | 'priceCents'> & { stock?: number }> = [
+  { name: 'Hex Bolt M10 x 50 mm', details: 'Zinc-plated steel, grade 8.8', priceCents: 38 },
+  { name: 'Hex Flange Nut M8', details: 'Serrated flange', priceCents: 14, stock: 50 },
+  { name: 'Cordless Drill Driver 18V', details: 'Two batteries and a charger', priceCents: 12900 },
+  { name: 'Impact Wrench 1/2-Inch', details: 'Brushless motor, 18V', priceCents: 21900 },
+  { name: 'Angle Grinder 125 mm', details: 'Anti-kickback clutch', priceCents: 6900 },
+  { name: 'Claw Hammer', details: 'Forged steel head, 450 g', priceCents: 1950 },
+];
+
+function row(index: number, fields: Pick<NewToolRow, 'name' | 'details' | 'priceCents'>, stock = 1000) {
+  const createdAt = new Date(Date.UTC(2026, 5, 1) - index * DAY);
+  return {
+    ...fields,
+    availableQuantity: stock,
+    minOrderQuantity: 100,
+    image: '/images/tools/hex-bolt-m10.svg',
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+async function page(query = '') {
+  const response = await ctx.app.inject({ url: `/api/catalogue${query}` });
+  return { response, body: response.json<CataloguePage>() };
+}
+
+const names = (body: CataloguePage) => body.tools.map((tool) => tool.name);
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const spare = Array.from({ length: 30 }, (_, i) => ({
+    name: `Spare part ${String(i + 1).padStart(2, '0')}`,
+    details: 'Replacement',
+    priceCents: 500 + i,
+  }));
+  await ctx.app.tools.add([
+    ...NAMED.map((tool, i) => row(i, tool, tool.stock)),
+    ...spare.map((tool, i) => row(NAMED.length + i, tool)),
+  ]);
+});
+
+afterAll(() => ctx.close());
+
+describe('GET /api/catalogue', () => {
+  it('answers the first 24 tools, newest first, with how many there are', async () => {
+    const { response, body } = await page();
+    expect(response.statusCode).toBe(200);
+    expect(body).toMatchObject({ total: 36, page: 1, pageSize: 24 });
+    expect(body.tools).toHaveLength(24);
+    expect(names(body).slice(0, 3)).toEqual(NAMED.slice(0, 3).map((tool) => tool.name));
+    expect(body.tools[0]).toEqual({
+      _id: expect.any(String),
+      name: 'Hex Bolt M10 x 50 mm',
+      price: 0.38,
+      availableQuantity: 1000,
+      minOrderQuantity: 100,
+      details: 'Zinc-plated steel, grade 8.8',
+      image: '/images/tools/hex-bolt-m10.svg',
+      createdAt: '2026-06-01T00:00:00.000Z',
+      updatedAt: '2026-06-01T00:00:00.000Z',
+      version: 1,
+    });
+  });
+
+  it('pages through the rest, and past the end answers no tools with the real total', async () => {
+    const second = (await page('?page=2')).body;
+    expect(second).toMatchObject({ total: 36, page: 2, pageSize: 24 });
+    expect(names(second)).toEqual(Array.from({ length: 12 }, (_, i) => `Spare part ${i + 19}`));
+    const small = (await page('?page=3&pageSize=5')).body;
+    expect(names(small)).toEqual([
+      'Spare part 05',
+      'Spare part 06',
+      'Spare part 07',
+      'Spare part 08',
+      'Spare part 09',
+    ]);
+    expect(await page('?page=9')).toMatchObject({ body: { tools: [], total: 36, page: 9 } });
+  });
+
+  it.each([
+    ['bolt m10 hex', ['Hex Bolt M10 x 50 mm']],
+    ['HEX bolt M10', ['Hex Bolt M10 x 50 mm']],
+    ['m10, bolt!', ['Hex Bolt M10 x 50 mm']],
+    ['hex', ['Hex Bolt M10 x 50 mm', 'Hex Flange Nut M8']],
+    ['grind', ['Angle Grinder 125 mm']],
+    ['wrech', ['Impact Wrench 1/2-Inch']],
+    ['cordles drill', ['Cordless Drill Driver 18V']],
+    ['18v', ['Cordless Drill Driver 18V', 'Impact Wrench 1/2-Inch']],
+    ['forged steel', ['Claw Hammer']],
+    ['hex drill', []],
+  ])('finds %j in names and details, in any order, forgiving a small typo', async (q, expected) => {
+    const { response, body } = await page(`?q=${encodeURIComponent(q)}`);
+    expect(response.statusCode).toBe(200);
+    expect(names(body)).toEqual(expected);
+    expect(body.total).toBe(expected.length);
+  });
+
+  it.each(["bolt & | ! :* ( ) ' \\", '%_', '   ', "'; DROP TABLE tools; --"])(
+    'takes %j as words to look for, never as syntax',
+    async (q) => {
+      const { response } = await page(`?q=${encodeURIComponent(q)}`);
+      expect(response.statusCode).toBe(200);
+      expect((await page()).body.total).toBe(36);
+    },
+  );
+
+  it('sorts by price either way and by name, ties newest first', async () => {
+    const cheapest = (await page('?sort=price-asc&pageSize=3')).body;
+    expect(names(cheapest)).toEqual(['Hex Flange Nut M8', 'Hex Bolt M10 x 50 mm', 'Spare part 01']);
+    const dearest = (await page('?sort=price-desc&pageSize=2')).body;
+    expect(names(dearest)).toEqual(['Impact Wrench 1/2-Inch', 'Cordless Drill Driver 18V']);
+    const byName = (await page('?sort=name&pageSize=3')).body;
+    expect(names(byName)).toEqual(['Angle Grinder 125 mm', 'Claw Hammer', 'Cordless Drill Driver 18V']);
+    expect((await page('?sort=newest&pageSize=1')).body.tools[0]?.name).toBe('Hex Bolt M10 x 50 mm');
+  });
+
+  it('keeps only what can be ordered now with inStock=true', async () => {
+    const inStock = (await page('?inStock=true&q=hex')).body;
+    expect(names(inStock)).toEqual(['Hex Bolt M10 x 50 mm']);
+    expect((await page('?inStock=false&q=hex')).body.total).toBe(2);
+  });
+
+  it('filters by a price range in dollars, bounds included', async () => {
+    const { body } = await page('?minPrice=19.5&maxPrice=129');
+    expect(names(body)).toEqual(['Cordless Drill Driver 18V', 'Angle Grinder 125 mm', 'Claw Hammer']);
+    expect((await page('?maxPrice=0.14')).body.tools.map((tool) => tool.price)).toEqual([0.14]);
+    expect((await page('?minPrice=219')).body.total).toBe(1);
+    expect((await page('?minPrice=&maxPrice=')).body.total).toBe(36);
+  });
+
+  it.each([
+    ['page=0', 'page must be a whole number from 1 to 100000'],
+    ['page=abc', 'page must be a whole number from 1 to 100000'],
+    ['page=1.5', 'page must be a whole number from 1 to 100000'],
+    ['page=100001', 'page must be a whole number from 1 to 100000'],
+    ['pageSize=0', 'pageSize must be a whole number from 1 to 100'],
+    ['pageSize=101', 'pageSize must be a whole number from 1 to 100'],
+    ['sort=cheapest', 'sort must be one of newest, price-asc, price-desc, name'],
+    ['inStock=yes', 'inStock must be one of true, false'],
+    ['minPrice=-1', 'minPrice must be a price in dollars from 0 to 1000000'],
+    ['maxPrice=abc', 'maxPrice must be a price in dollars from 0 to 1000000'],
+    ['maxPrice=1000001', 'maxPrice must be a price in dollars from 0 to 1000000'],
+    ['minPrice=10&maxPrice=5', 'minPrice must not be above maxPrice'],
+    [`q=${'x'.repeat(101)}`, 'q must be at most 100 characters'],
+  ])('refuses ?%s with a 400 and its reason', async (query, message) => {
+    const { response, body } = await page(`?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(body).toEqual({ statusCode: 400, error: 'Bad Request', message });
+  });
+
+  it('refuses a repeated parameter', async () => {
+    expect((await page('?page=1&page=2')).response.statusCode).toBe(400);
+    expect((await page('?q=a&q=b')).response.statusCode).toBe(400);
+  });
+});
+
+describe('the pages under a stream of orders', () => {
+  const buyer = { id: '', name: 'Page Buyer', email: 'page-buyer@example.com', role: 'user' as const };
+  const order = (toolId: string, quantity: number) =>
+    ctx.app.orders.place(buyer, { toolId, quantity, address: '1 Main St', number: '5' });
+
+  beforeAll(async () => {
+    buyer.id = (await createUser(ctx, { name: buyer.name })).id;
+  });
+
+  it('shows each order in the stock of a cached page without reading the page again', async () => {
+    const before = (await page('?q=claw')).body.tools[0]!;
+    const loads = ctx.app.tools.catalogueLoads;
+    await order(before._id, 100);
+    expect((await page('?q=claw')).body.tools[0]!.availableQuantity).toBe(before.availableQuantity - 100);
+    expect(ctx.app.tools.catalogueLoads).toBe(loads);
+  });
+
+  it('drops a tool from the in-stock pages once an order takes it below its minimum, and shows it again when it comes back', async () => {
+    const grinder = (await page('?q=grinder&inStock=true')).body.tools[0]!;
+    const bought = await order(grinder._id, grinder.availableQuantity - 50);
+    expect((await page('?q=grinder&inStock=true')).body.total).toBe(0);
+    expect((await page('?q=grinder')).body.tools[0]!.availableQuantity).toBe(50);
+    await ctx.app.orders.remove(bought.id, buyer.id);
+    expect((await page('?q=grinder&inStock=true')).body.tools[0]?.availableQuantity).toBe(
+      grinder.availableQuantity,
+    );
+  });
+
+  it('shows an added, renamed or deleted tool on the next read', async () => {
+    await page('?q=chisel');
+    const [chisel] = await ctx.app.tools.add([
+      row(-1, { name: 'Wood Chisel 20 mm', details: 'Bevel edge', priceCents: 1200 }),
+    ]);
+    expect(names((await page('?q=chisel')).body)).toEqual(['Wood Chisel 20 mm']);
+    await ctx.app.tools.edit(chisel!.id, {
+      fields: {
+        name: 'Mortise Chisel 20 mm',
+        priceCents: 1200,
+        minOrderQuantity: 100,
+        details: 'Bevel edge',
+        image: chisel!.image,
+      },
+      availableQuantity: 1000,
+      loadedAvailableQuantity: 1000,
+      version: 1,
+    });
+    expect(names((await page('?q=mortise')).body)).toEqual(['Mortise Chisel 20 mm']);
+    await ctx.app.tools.remove(chisel!.id);
+    expect((await page('?q=chisel')).body.total).toBe(0);
+  });
+});
+
+describe('GET /api/parts on a large catalogue', () => {
+  let large: TestContext;
+  const SIZE = 3000;
+
+  beforeAll(async () => {
+    large = await createTestApp();
+    await large.app.tools.growCatalogue(SIZE);
+  });
+
+  afterAll(() => large.close());
+
+  it('answers every tool, newest first, read and sent a chunk at a time', async () => {
+    const response = await large.app.inject({ url: '/api/parts' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const listed = response.json<Tool[]>();
+    const stored = await large.app.database.db
+      .select({ id: tools.id })
+      .from(tools)
+      .orderBy(desc(tools.createdAt), desc(tools.id));
+    expect(listed.map((tool) => tool._id)).toEqual(stored.map((tool) => tool.id));
+    expect((await large.app.inject({ url: '/api/parts?limit=3' })).json<Tool[]>()).toEqual(
+      listed.slice(0, 3),
+    );
+  });
+
+  it('lets other requests through while it sends the list', async () => {
+    let listed = false;
+    const list = large.app.inject({ url: '/api/parts' }).then((response) => {
+      listed = true;
+      return response;
+    });
+    const health = await large.app.inject({ url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(listed).toBe(false);
+    expect((await list).json<Tool[]>()).toHaveLength(SIZE);
+  });
+
+  it('searches and pages the large catalogue like the small one', async () => {
+    const { body } = await large.app
+      .inject({ url: '/api/catalogue?q=hex%20bolt%20m10&sort=price-asc&pageSize=100' })
+      .then((response) => ({ body: response.json<CataloguePage>() }));
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.tools.every((tool) => /hex bolt/i.test(tool.name) && /m10/i.test(tool.name))).toBe(true);
+    const prices = body.tools.map((tool) => tool.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+});
