@@ -170,6 +170,9 @@ test('an admin sees the admin menu and promotes a user', async ({ page, browser 
   await expect(menu.getByRole('link', { name: 'My Order' })).toHaveCount(0);
   await menu.getByRole('link', { name: 'All User' }).click();
   await expect(page.getByRole('heading', { name: /^Total User : \d+$/ })).toBeVisible();
+  // Oldest first, a page at a time: the newcomer is found by e-mail.
+  await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(newcomer.email);
+  await expect(page.getByRole('heading', { name: 'Total User : 1' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: newcomer.email });
   await row.getByRole('button', { name: /Promote/ }).click();
   await expect(page.getByText('SuccessFully make a admin')).toBeVisible();

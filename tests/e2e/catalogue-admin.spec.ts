@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { STALE_TOOL_MESSAGE, type Tool } from '#shared/schemas/tools.ts';
-import { demoAdmin, signIn, signUpViaApi, uniqueEmail } from './support.ts';
+import { addToolViaApi, demoAdmin, signIn, signUpViaApi, TOOL_FORM, uniqueEmail } from './support.ts';
 
 const origin = () => ({ origin: process.env.E2E_BASE_URL! });
 
@@ -84,23 +84,6 @@ test('an admin adds a tool with a photo, updates its price and deletes it', asyn
   await expect(row).toHaveCount(0);
 });
 
-const TOOL_FORM = {
-  price: 5,
-  availableQuantity: 500,
-  minOrderQuantity: 10,
-  details: 'Drop-forged, chrome vanadium.',
-  image: '/images/tools/adjustable-wrench.svg',
-};
-
-/** Adds a tool through the API as the signed-in administrator of `page`; answers it as GET /api/parts/{id} does. */
-async function addToolViaApi(page: Page, name: string): Promise<Tool> {
-  const data = { ...TOOL_FORM, name };
-  const added = await page.request.post('/api/parts', { data, headers: origin() });
-  expect(added.ok()).toBe(true);
-  const { insertedId } = (await added.json()) as { insertedId: string };
-  return (await (await page.request.get(`/api/parts/${insertedId}`)).json()) as Tool;
-}
-
 /** A buyer of their own (not the page's session) books `quantity` of the tool. */
 async function bookAsAnotherBuyer(request: APIRequestContext, toolId: string, quantity: number) {
   const signUp = await request.post('/api/auth/sign-up/email', {
@@ -120,7 +103,7 @@ test('an order booked while an admin edits a tool stays booked when the admin sa
   request,
 }) => {
   await signIn(page, demoAdmin);
-  const tool = await addToolViaApi(page, `Spanner ${Date.now()}`);
+  const tool = await addToolViaApi(page.request, { name: `Spanner ${Date.now()}` });
   await page.goto(`/dashboard/updateTool/${tool._id}`);
   await expect(page.getByLabel('AvailableQuantity')).toHaveValue('500');
 
@@ -138,7 +121,7 @@ test('an order booked while an admin edits a tool stays booked when the admin sa
 
 test('an admin saving over an edit made since is told so and shown the current values', async ({ page }) => {
   await signIn(page, demoAdmin);
-  const tool = await addToolViaApi(page, `Spanner ${Date.now()}`);
+  const tool = await addToolViaApi(page.request, { name: `Spanner ${Date.now()}` });
   await page.goto(`/dashboard/updateTool/${tool._id}`);
   await expect(page.getByLabel('Name')).toHaveValue(tool.name);
 

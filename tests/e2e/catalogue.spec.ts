@@ -30,14 +30,25 @@ test('the home page shows the six newest tools, newest first', async ({ page }) 
   await expect(first.getByRole('img')).toHaveAttribute('alt', tools[0]!.name);
 });
 
-test('More Tools leads to /parts, which lists every tool newest first', async ({ page }) => {
+test('More Tools leads to /parts, which lists every tool newest first, a page at a time', async ({
+  page,
+}) => {
   const tools = await allTools(page);
   await page.goto('/');
   await page.getByRole('link', { name: 'More Tools' }).click();
   await expect(page).toHaveURL(/\/parts$/);
   await expect(page.getByRole('heading', { name: 'All Tools', level: 1 })).toBeVisible();
-  await expect(toolCards(page)).toHaveCount(tools.length);
-  await expect(toolCards(page).getByRole('heading')).toHaveText(tools.map((tool) => tool.name));
+  await expect(page.getByRole('status').filter({ hasText: `${tools.length} tools` })).toBeVisible();
+  // The first page is the 24 newest; the rest follow on the next pages, in the same order.
+  const firstPage = tools.slice(0, 24);
+  await expect(toolCards(page).getByRole('heading')).toHaveText(firstPage.map((tool) => tool.name));
+  const pages = page.getByRole('navigation', { name: 'Catalogue pages' });
+  if (tools.length > 24) {
+    await pages.getByRole('link', { name: /Next/ }).click();
+    await expect(toolCards(page).getByRole('heading').first()).toHaveText(tools[24]!.name);
+  } else {
+    await expect(pages).toHaveCount(0);
+  }
   await expect(page).toHaveTitle(/All Tools/);
 });
 

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Tool, ToolInput } from '#shared/schemas/tools.ts';
 import { readOutbox } from '#server/testing/outbox.ts';
 
 /** The demo accounts that the embedded default seeds (README: demo only). */
@@ -18,6 +19,37 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+}
+
+const origin = () => ({ origin: process.env.E2E_BASE_URL! });
+
+/** Signs `request` (a page's, or a context of its own) in through the API. */
+export async function signInViaApi(request: APIRequestContext, account: { email: string; password: string }) {
+  const response = await request.post('/api/auth/sign-in/email', { data: account, headers: origin() });
+  expect(response.ok()).toBe(true);
+}
+
+/** A valid tool, but for its name. */
+export const TOOL_FORM = {
+  price: 5,
+  availableQuantity: 500,
+  minOrderQuantity: 10,
+  details: 'Drop-forged, chrome vanadium.',
+  image: '/images/tools/adjustable-wrench.svg',
+};
+
+/**
+ * Adds a tool through the API as the administrator `request` is signed in as; answers it as GET /api/parts/{id}
+ * does.
+ */
+export async function addToolViaApi(
+  request: APIRequestContext,
+  tool: Partial<ToolInput> & { name: string },
+): Promise<Tool> {
+  const added = await request.post('/api/parts', { data: { ...TOOL_FORM, ...tool }, headers: origin() });
+  expect(added.ok()).toBe(true);
+  const { insertedId } = (await added.json()) as { insertedId: string };
+  return (await (await request.get(`/api/parts/${insertedId}`)).json()) as Tool;
 }
 
 /** Creates an account through the API (as the sign-up screen would) and leaves the page signed in. */

@@ -1,14 +1,15 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, Params } from 'react-router';
 import { undeliverableMailQueryOptions } from '#client/features/mail/api/get-undeliverable-mail.ts';
-import { allOrdersQueryOptions } from '#client/features/orders/api/get-all-orders.ts';
 import { myOrdersQueryOptions } from '#client/features/orders/api/get-my-orders.ts';
+import { ordersPageQueryOptions, readOrdersPageQuery } from '#client/features/orders/api/get-orders-page.ts';
 import { paymentSummaryQueryOptions } from '#client/features/payments/api/get-payment-summary.ts';
 import { toolQueryOptions } from '#client/features/tools/api/get-tool.ts';
-import { toolsQueryOptions } from '#client/features/tools/api/get-tools.ts';
+import { cataloguePageQueryOptions } from '#client/features/tools/api/get-catalogue-page.ts';
 import { adminCheckQueryOptions } from '#client/features/users/api/check-admin.ts';
 import { userQueryOptions } from '#client/features/users/api/get-user.ts';
-import { usersQueryOptions } from '#client/features/users/api/list-users.ts';
+import { usersPageQueryOptions } from '#client/features/users/api/get-users-page.ts';
+import { readSearchAndPage } from '#client/lib/list-params.ts';
 import { sessionQueryOptions } from '#client/lib/session.ts';
 import { ensureData, prefetch, type Options } from './query-prefetch.ts';
 
@@ -27,12 +28,17 @@ function forSignedIn<T, K extends QueryKey>(
   };
 }
 
-/** An administrator's screen; anyone else is signed out by the admin guard, and nothing is asked for them. */
-function forAdmin<T, K extends QueryKey>(options: (params: Params) => Options<T, K>): Loader {
-  return async ({ params }) => {
+/**
+ * An administrator's screen; anyone else is signed out by the admin guard, and nothing is asked for them.
+ * `search` is the address's query (a table's search and page).
+ */
+function forAdmin<T, K extends QueryKey>(
+  options: (params: Params, search: URLSearchParams) => Options<T, K>,
+): Loader {
+  return async ({ params, request }) => {
     const email = (await ensureData(sessionQueryOptions))?.email;
     const isAdmin = email ? (await ensureData(adminCheckQueryOptions(email)))?.admin : false;
-    return isAdmin ? prefetch(options(params)) : null;
+    return isAdmin ? prefetch(options(params, new URL(request.url).searchParams)) : null;
   };
 }
 
@@ -43,8 +49,11 @@ export const profileLoader = forSignedIn((email) => userQueryOptions(email));
 export const myOrdersLoader = forSignedIn((email) => myOrdersQueryOptions(email));
 export const paymentLoader = forSignedIn((_, params) => paymentSummaryQueryOptions(params.id ?? ''));
 
-export const usersLoader = forAdmin(() => usersQueryOptions);
-export const allOrdersLoader = forAdmin(() => allOrdersQueryOptions);
-export const manageToolsLoader = forAdmin(() => toolsQueryOptions());
+// The tables' loaders ask for the page that the address names, as their screens read it.
+export const usersLoader = forAdmin((_, search) => usersPageQueryOptions(readSearchAndPage(search)));
+export const allOrdersLoader = forAdmin((_, search) => ordersPageQueryOptions(readOrdersPageQuery(search)));
+export const manageToolsLoader = forAdmin((_, search) =>
+  cataloguePageQueryOptions(readSearchAndPage(search)),
+);
 export const updateToolLoader = forAdmin((params) => toolQueryOptions(params.id ?? ''));
 export const mailLoader = forAdmin(() => undeliverableMailQueryOptions);

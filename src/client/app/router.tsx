@@ -1,8 +1,14 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { authProvidersQueryOptions } from '#client/features/auth/api/get-auth-providers.ts';
-import { ToolsPage } from '#client/features/tools/components/tools-page.tsx';
+import { cataloguePageQueryOptions } from '#client/features/tools/api/get-catalogue-page.ts';
+import { readCatalogueQuery } from '#client/features/tools/components/catalogue-query.ts';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { SiteLayout } from './layouts/site-layout.tsx';
 import { ErrorPage } from './pages/error-page.tsx';
@@ -28,7 +34,18 @@ const lazyScreen = (Component: Screen) => ({
 const lazyScreenWithData = (loader: LoaderName, Component: Screen) => ({
   HydrateFallback: PageSpinner,
   lazy: { loader: async () => (await import('./route-loaders.ts'))[loader], Component },
+  shouldRevalidate: sameScreenNewQuery,
 });
+
+/**
+ * A loader fills the cache for its screen's arrival. A new search or page of the same screen (`?q=`, `?page=`)
+ * is the screen's own to load, showing the rows it has meanwhile, rather than the address waiting for them.
+ */
+function sameScreenNewQuery({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search
+    ? false
+    : defaultShouldRevalidate;
+}
 
 /**
  * Sign-in and sign-up show with their Google and GitHub buttons, or without, rather than adding them later:
@@ -183,7 +200,19 @@ export const routes: RouteObject[] = [
         path: 'blog',
         ...lazyScreen(async () => (await import('#client/features/blog/components/blog-page.tsx')).BlogPage),
       },
-      { path: 'parts', element: <ToolsPage /> },
+      {
+        path: 'parts',
+        // The page of tools is asked for while the screen's code loads, and the screen shows without waiting
+        // for it (with the loading image, then the tools). Its own chunk keeps the search, sort, filters and
+        // pages out of the home page's download.
+        loader: ({ request }: LoaderFunctionArgs) => {
+          void prefetch(cataloguePageQueryOptions(readCatalogueQuery(new URL(request.url).searchParams)));
+          return null;
+        },
+        ...lazyScreen(
+          async () => (await import('#client/features/tools/components/tools-page.tsx')).ToolsPage,
+        ),
+      },
       {
         path: 'parts/:id',
         element: <RequireAuth />,

@@ -1,3 +1,10 @@
+import type { AdminOrdersQuery } from '#shared/schemas/orders.ts';
+import type { CatalogueQuery } from '#shared/schemas/tools.ts';
+import type { AdminUsersQuery } from '#shared/schemas/users.ts';
+
+/** What a page of a list is asked for with: its search, filters and page, as in the page's address. */
+export type PageQuery<Q> = Partial<Q>;
+
 /**
  * The query keys of every feature, one factory each. They live here rather than in the features so that a
  * feature can declare what its changes make stale elsewhere (an order changes the catalogue's stock) without
@@ -19,14 +26,16 @@ export const toolKeys = {
   all: ['tools'] as const,
   /** All tools, or the `limit` newest. */
   list: (limit?: number) => [...toolKeys.all, 'list', limit ?? 'all'] as const,
+  /** A page of the catalogue, searched, filtered and sorted. */
+  page: (query: PageQuery<CatalogueQuery>) => [...toolKeys.all, 'page', query] as const,
   detail: (id: string) => [...toolKeys.all, 'detail', id] as const,
 };
 
 export const orderKeys = {
   all: ['orders'] as const,
   mine: (email: string) => [...orderKeys.all, 'mine', email] as const,
-  /** Every buyer's orders (administrators). */
-  list: () => [...orderKeys.all, 'list'] as const,
+  /** A page of every buyer's orders (administrators). */
+  page: (query: PageQuery<AdminOrdersQuery>) => [...orderKeys.all, 'page', query] as const,
 };
 
 export const paymentKeys = {
@@ -42,7 +51,9 @@ export const reviewKeys = {
 
 export const userKeys = {
   all: ['users'] as const,
-  list: () => [...userKeys.all, 'list'] as const,
+  /** Every page of the accounts (administrators). */
+  pages: () => [...userKeys.all, 'page'] as const,
+  page: (query: PageQuery<AdminUsersQuery>) => [...userKeys.pages(), query] as const,
   detail: (email: string) => [...userKeys.all, 'detail', email] as const,
   adminCheck: (email: string) => [...userKeys.all, 'admin-check', email] as const,
 };

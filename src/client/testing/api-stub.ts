@@ -64,3 +64,10 @@ export function signedIn(user: { name?: string; email?: string; role?: 'admin' |
     },
   };
 }
+
+/** The query parameters of each request sent to `path` (below /api), in order. */
+export function queriesTo(sent: SentRequest[], path: string): Array<Record<string, string>> {
+  return sent
+    .filter(({ url }) => url.pathname === `/api${path}`)
+    .map(({ url }) => Object.fromEntries(url.searchParams));
+}

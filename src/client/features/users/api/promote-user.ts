@@ -12,6 +12,6 @@ export function usePromoteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: promoteUser,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.list() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.pages() }),
   });
 }

@@ -1,20 +1,19 @@
 import toast from 'react-hot-toast';
 import { messages } from '#shared/messages.ts';
-import { DataTable } from '#client/components/ui/data-table.tsx';
-import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
-import { LoadingImage } from '#client/components/ui/loading-image.tsx';
-import { PageMeta } from '#client/components/ui/page-meta.tsx';
+import { PagedTable } from '#client/components/ui/paged-table.tsx';
+import { readSearchAndPage, useListParams } from '#client/lib/list-params.ts';
 import { usePromoteUser } from '#client/features/users/api/promote-user.ts';
-import { useUsers } from '#client/features/users/api/list-users.ts';
+import { useUsersPage } from '#client/features/users/api/get-users-page.ts';
 import { Avatar } from './avatar.tsx';
 
+/** Every account, oldest first, searched by name or e-mail, a page at a time; Promote makes an admin. */
 export function AllUsersPage() {
-  const users = useUsers();
+  const list = useListParams();
+  const query = readSearchAndPage(list.params);
+  const { q } = query;
+  const users = useUsersPage(query);
   const promote = usePromoteUser();
-  if (users.isPending) return <LoadingImage label="Loading the users" />;
-  if (users.isError)
-    return <ErrorNotice message={users.error.message} onRetry={() => void users.refetch()} />;
 
   const onPromote = async (email: string) => {
     try {
@@ -26,37 +25,46 @@ export function AllUsersPage() {
     }
   };
 
+  const total = users.data?.total ?? 0;
   return (
-    <section>
-      <PageMeta title="All User" description="Every account of the shop; make a user an administrator." />
-      <h2 className="mb-4 text-2xl font-bold">Total User : {users.data.length}</h2>
-      <DataTable columns={['No.', 'Image', 'Name', 'Email', 'Role']}>
-        {users.data.map((user, index) => (
-          <tr key={user._id}>
-            <th>{index + 1}</th>
-            <td>
-              <Avatar src={user.img} name={user.name} size="size-10" />
-            </td>
-            <td>{user.name}</td>
-            <td>{user.email}</td>
-            <td>
-              {user.role === 'admin' ? (
-                <span className="badge badge-primary">Admin</span>
-              ) : (
-                <LoadingButton
-                  type="button"
-                  loading={promote.isPending && promote.variables === user.email}
-                  className="btn btn-secondary btn-xs"
-                  aria-label={`Promote ${user.name}`}
-                  onClick={() => void onPromote(user.email)}
-                >
-                  Promote
-                </LoadingButton>
-              )}
-            </td>
-          </tr>
-        ))}
-      </DataTable>
-    </section>
+    <PagedTable
+      meta={{ title: 'All User', description: 'Every account of the shop; make a user an administrator.' }}
+      query={users}
+      loadingLabel="Loading the users"
+      heading={total === 0 && q ? `No users match “${q}”` : `Total User : ${total}`}
+      search={{ label: 'Search by name or e-mail', value: q }}
+      noMatches={{
+        message: 'Try another name or e-mail, or clear the search to see every user again.',
+        clearLabel: 'Clear the search',
+      }}
+      list={list}
+      columns={['No.', 'Image', 'Name', 'Email', 'Role']}
+      rows={users.data?.users ?? []}
+      row={(user, number) => (
+        <tr key={user._id}>
+          <th>{number}</th>
+          <td>
+            <Avatar src={user.img} name={user.name} size="size-10" />
+          </td>
+          <td>{user.name}</td>
+          <td>{user.email}</td>
+          <td>
+            {user.role === 'admin' ? (
+              <span className="badge badge-primary">Admin</span>
+            ) : (
+              <LoadingButton
+                type="button"
+                loading={promote.isPending && promote.variables === user.email}
+                className="btn btn-secondary btn-xs"
+                aria-label={`Promote ${user.name}`}
+                onClick={() => void onPromote(user.email)}
+              >
+                Promote
+              </LoadingButton>
+            )}
+          </td>
+        </tr>
+      )}
+    />
   );
 }
