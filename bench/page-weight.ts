@@ -125,6 +125,8 @@ export interface TransferKind {
   requests: number;
   /** As transferred: compressed as the server sent it, headers included. */
   bytes: number;
+  /** The response headers among them. */
+  headerBytes: number;
   /** Requests still unfinished when the page was left (their bytes so far are counted). */
   unfinished: number;
   paths: string[];
@@ -135,7 +137,10 @@ export interface TransferKind {
  * its network stack counts it: what the server sent (compressed as it was sent), headers included.
  */
 export async function pageTransfer(url: string): Promise<{ kinds: TransferKind[]; quiet: boolean }> {
-  const requests = new Map<string, { type: string; path: string; bytes: number; finished: boolean }>();
+  const requests = new Map<
+    string,
+    { type: string; path: string; bytes: number; headerBytes: number; finished: boolean }
+  >();
   const { quiet } = await loadUntilQuiet(url, {
     deadlineMs: 60_000,
     watch: async (page) => {
@@ -148,8 +153,14 @@ export async function pageTransfer(url: string): Promise<{ kinds: TransferKind[]
           type: type ?? 'Other',
           path: pathname + search,
           bytes: 0,
+          headerBytes: 0,
           finished: false,
         });
+      });
+      // What had arrived when the response began: its headers.
+      cdp.on('Network.responseReceived', ({ requestId, response }) => {
+        const request = requests.get(requestId);
+        if (request) request.headerBytes = response.encodedDataLength;
       });
       cdp.on('Network.dataReceived', ({ requestId, encodedDataLength }) => {
         const request = requests.get(requestId);
@@ -162,11 +173,13 @@ export async function pageTransfer(url: string): Promise<{ kinds: TransferKind[]
     },
   });
   const kinds = new Map<string, TransferKind>();
-  for (const { type, path: requested, bytes, finished } of requests.values()) {
+  for (const { type, path: requested, bytes, headerBytes, finished } of requests.values()) {
     let kind = kinds.get(type);
-    if (!kind) kinds.set(type, (kind = { type, requests: 0, bytes: 0, unfinished: 0, paths: [] }));
+    if (!kind)
+      kinds.set(type, (kind = { type, requests: 0, bytes: 0, headerBytes: 0, unfinished: 0, paths: [] }));
     kind.requests += 1;
     kind.bytes += bytes;
+    kind.headerBytes += headerBytes;
     if (!finished) kind.unfinished += 1;
     kind.paths.push(requested);
   }
