@@ -15,20 +15,22 @@ export interface Page<Row> extends Paging {
 }
 
 /** One page of the rows of `table` that pass `where`, in `order`. */
-export function pageRows<T extends PgTable>(
+export async function pageRows<T extends PgTable>(
   db: Executor,
   table: T,
   where: SQL | undefined,
   order: SQL[],
   { page, pageSize }: Paging,
 ): Promise<Array<T['$inferSelect']>> {
-  return db
+  const source: PgTable = table;
+  const rows = await db
     .select()
-    .from(table)
+    .from(source)
     .where(where)
     .orderBy(...order)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
+  return rows;
 }
 
 /** How many rows of `table` pass `where`. */
