@@ -1,5 +1,6 @@
 // Load through autocannon, from this process: reads for a fixed time, orders for a count or until stopped.
 import autocannon from 'autocannon';
+import { percentile } from './report.ts';
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const READ_CONNECTIONS = 10;
@@ -30,6 +31,51 @@ export async function readInTurns(urls: string[], seconds = SECONDS): Promise<Re
     rps: figures.reduce((sum, { rps }) => sum + rps, 0) / figures.length,
     p99: Math.max(...figures.map(({ p99 }) => p99)),
   }));
+}
+
+export interface LatencyFigures {
+  requests: number;
+  p50: number;
+  p95: number;
+  rps: number;
+}
+
+/**
+ * GETs `paths` of `base` from READ_CONNECTIONS connections, one after the other: each once (`once`: no two
+ * requests ask the same thing) or round and round for `seconds`. The percentiles are of every request's own
+ * latency (autocannon's histogram has no p95); any answer but 2xx is a broken bench.
+ */
+export function pathsLoad(
+  base: string,
+  paths: string[],
+  run: { once: true } | { seconds: number },
+  headers: Record<string, string> = {},
+): Promise<LatencyFigures> {
+  let next = 0;
+  const latencies: number[] = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections: Math.min(READ_CONNECTIONS, paths.length),
+        headers,
+        ...('once' in run ? { amount: paths.length } : { duration: run.seconds }),
+        requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
+      },
+      (error: unknown, result) => {
+        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
+        if (result.non2xx > 0 || result.errors > 0)
+          return reject(new Error(`${base}: ${result.non2xx} non-2xx, ${result.errors} errors`));
+        resolve({
+          requests: latencies.length,
+          p50: percentile(latencies, 50),
+          p95: percentile(latencies, 95),
+          rps: latencies.length / (result.duration || 1),
+        });
+      },
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
 }
 
 export interface OrderChoice {

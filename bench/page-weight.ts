@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Request } from '@playwright/test';
+import { chromium, type Page, type Request } from '@playwright/test';
 import { chromiumLaunchOptions } from '../scripts/chromium.ts';
 import { sleep } from './child-process.ts';
 import { kilobytes, met, printTable } from './report.ts';
@@ -22,19 +22,28 @@ export interface PageWeight {
   files: Array<{ file: string; gzip: number; upFront: boolean }>;
 }
 
-/** The /assets/ files the home page requests, in order, until the network has been quiet for QUIET_MS. */
-async function assetsLoaded(base: string): Promise<string[]> {
+/**
+ * Opens `url` in a fresh mobile Chromium, `scroll`ed to its end once loaded or not, until the network has been
+ * quiet for QUIET_MS (`deadlineMs` at the most: answers whether it got there). `watch` sees the page before it
+ * starts loading.
+ */
+export async function loadUntilQuiet(
+  url: string,
+  {
+    scroll = false,
+    deadlineMs = 30_000,
+    watch,
+  }: { scroll?: boolean; deadlineMs?: number; watch?: (page: Page) => Promise<void> },
+): Promise<{ quiet: boolean }> {
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const page = await browser.newPage({ viewport: { width: 412, height: 823 }, isMobile: true });
-    const assets = new Set<string>();
+    await watch?.(page);
     const inFlight = new Set<Request>();
     let lastActivity = Date.now();
     page.on('request', (request) => {
       inFlight.add(request);
       lastActivity = Date.now();
-      const { pathname } = new URL(request.url());
-      if (pathname.startsWith('/assets/')) assets.add(pathname);
     });
     const settled = (request: Request) => {
       inFlight.delete(request);
@@ -42,15 +51,30 @@ async function assetsLoaded(base: string): Promise<string[]> {
     };
     page.on('requestfinished', settled);
     page.on('requestfailed', settled);
-    await page.goto(`${base}/`, { waitUntil: 'load' });
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + deadlineMs;
+    await page.goto(url, { waitUntil: 'load', timeout: deadlineMs });
+    if (scroll) await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     while (Date.now() < deadline && (inFlight.size > 0 || Date.now() - lastActivity < QUIET_MS))
       await sleep(100);
-    return [...assets];
+    return { quiet: Date.now() < deadline };
   } finally {
     await browser.close();
   }
+}
+
+/** The /assets/ files the home page requests, in order, until the network has been quiet for QUIET_MS. */
+async function assetsLoaded(base: string): Promise<string[]> {
+  const assets = new Set<string>();
+  await loadUntilQuiet(`${base}/`, {
+    scroll: true,
+    watch: async (page) => {
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/assets/')) assets.add(pathname);
+      });
+    },
+  });
+  return [...assets];
 }
 
 export async function homePageWeight(base: string): Promise<PageWeight> {
@@ -93,4 +117,71 @@ export function printPageWeight(weight: PageWeight): void {
       total('CSS', weight.css, WEIGHT_GOAL_KB.css),
     ],
   );
+}
+
+export interface TransferKind {
+  /** Chromium's resource type: Document, Script, Stylesheet, Fetch, Image, Font… */
+  type: string;
+  requests: number;
+  /** As transferred: compressed as the server sent it, headers included. */
+  bytes: number;
+  /** The response headers among them. */
+  headerBytes: number;
+  /** Requests still unfinished when the page was left (their bytes so far are counted). */
+  unfinished: number;
+  paths: string[];
+}
+
+/**
+ * What Chromium transfers to show `url` (not scrolled) until the network is quiet, by resource type, as
+ * its network stack counts it: what the server sent (compressed as it was sent), headers included.
+ */
+export async function pageTransfer(url: string): Promise<{ kinds: TransferKind[]; quiet: boolean }> {
+  const requests = new Map<
+    string,
+    { type: string; path: string; bytes: number; headerBytes: number; finished: boolean }
+  >();
+  const { quiet } = await loadUntilQuiet(url, {
+    deadlineMs: 60_000,
+    watch: async (page) => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      cdp.on('Network.requestWillBeSent', ({ requestId, type, request }) => {
+        if (request.url.startsWith('data:')) return;
+        const { pathname, search } = new URL(request.url);
+        requests.set(requestId, {
+          type: type ?? 'Other',
+          path: pathname + search,
+          bytes: 0,
+          headerBytes: 0,
+          finished: false,
+        });
+      });
+      // What had arrived when the response began: its headers.
+      cdp.on('Network.responseReceived', ({ requestId, response }) => {
+        const request = requests.get(requestId);
+        if (request) request.headerBytes = response.encodedDataLength;
+      });
+      cdp.on('Network.dataReceived', ({ requestId, encodedDataLength }) => {
+        const request = requests.get(requestId);
+        if (request) request.bytes += encodedDataLength;
+      });
+      cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+        const request = requests.get(requestId);
+        if (request) Object.assign(request, { bytes: encodedDataLength, finished: true });
+      });
+    },
+  });
+  const kinds = new Map<string, TransferKind>();
+  for (const { type, path: requested, bytes, headerBytes, finished } of requests.values()) {
+    let kind = kinds.get(type);
+    if (!kind)
+      kinds.set(type, (kind = { type, requests: 0, bytes: 0, headerBytes: 0, unfinished: 0, paths: [] }));
+    kind.requests += 1;
+    kind.bytes += bytes;
+    kind.headerBytes += headerBytes;
+    if (!finished) kind.unfinished += 1;
+    kind.paths.push(requested);
+  }
+  return { kinds: [...kinds.values()], quiet };
 }

@@ -29,6 +29,11 @@ export function ratio(value: number): string {
   return value.toFixed(value > 0 && value < 0.01 ? 3 : 2);
 }
 
+/** Milliseconds: one decimal below 10, so that a fast answer's figure is not rounded to a ratio of 1 or 2. */
+export function millis(value: number): string {
+  return Number.isFinite(value) && value < 10 ? value.toFixed(1) : whole(value);
+}
+
 export function fixed(value: number, digits: number): string {
   return Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
 }

@@ -1,11 +1,12 @@
 // npm run bench [-- part…]: the catalogue read against a bare Fastify route, the same read while buyers order,
 // ordering against the same reservation in raw SQL (on PGlite, and on PostgreSQL when DATABASE_URL is set),
-// one and two server processes on one PostgreSQL, the home page's weight, Lighthouse on every public page and
-// the home page's LCP in throttled Chromium.
+// one and two server processes on one PostgreSQL, the home page's weight, Lighthouse on every public page, the
+// home page's LCP in throttled Chromium, and the built server at 1,000 and at 100,000 tools.
 // Prints a table per part and a summary with each goal; it is not a test and never fails on timing.
 import os from 'node:os';
 import { startBuiltServer } from './built-server.ts';
 import { catalogueBench, printCatalogue, readAlone } from './catalogue.ts';
+import { catalogueSizeBench, printCatalogueSize } from './catalogue-size.ts';
 import { contentionBench, printContention } from './contention.ts';
 import { homeLcpBench, printHomeLcp } from './home-lcp.ts';
 import { lighthouseBench, printLighthouse } from './lighthouse.ts';
@@ -15,7 +16,7 @@ import { homePageWeight, printPageWeight } from './page-weight.ts';
 import { benchDatabases, startBenchServer } from './server-process.ts';
 import { printSummary, type BenchResults } from './summary.ts';
 
-const PARTS = ['catalogue', 'contention', 'orders', 'processes', 'weight', 'lighthouse', 'lcp'] as const;
+const PARTS = ['catalogue', 'contention', 'orders', 'processes', 'weight', 'lighthouse', 'lcp', 'size'] as const;
 type Part = (typeof PARTS)[number];
 const DEMO_SIZE = 12;
 const CATALOGUE_SIZES = [DEMO_SIZE, 5000];
@@ -27,7 +28,7 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const parts = new Set<Part>(asked.length > 0 ? (asked as Part[]) : PARTS);
-const results: BenchResults = { catalogue: [], contention: [], orders: [], lighthouse: [] };
+const results: BenchResults = { catalogue: [], contention: [], orders: [], lighthouse: [], size: [] };
 const started = Date.now();
 console.log(
   `Bench: ${[...parts].join(', ')}; ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} ` +
@@ -83,6 +84,11 @@ if (parts.has('weight') || parts.has('lighthouse') || parts.has('lcp')) {
   } finally {
     await server.stop();
   }
+}
+
+if (parts.has('size')) {
+  results.size = await catalogueSizeBench();
+  printCatalogueSize(results.size);
 }
 
 printSummary(results);

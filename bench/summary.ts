@@ -1,6 +1,15 @@
 // The compact table, in the order of issue 13's: each measure with this run's figure, its floor, the goal.
 import { READ_GOAL, READ_PATH, type CatalogueRow } from './catalogue.ts';
 import {
+  compared,
+  MIXES,
+  PASSES,
+  partsWeight,
+  SIZE_GOAL,
+  startupOf,
+  type SizeRun,
+} from './catalogue-size.ts';
+import {
   BUYERS as CONTENTION_BUYERS,
   CONTENTION_GOAL,
   contentionMet,
@@ -10,7 +19,7 @@ import { LCP_GOAL_MS, type HomeLcpResult } from './home-lcp.ts';
 import { LIGHTHOUSE_GOAL, type LighthouseRow } from './lighthouse.ts';
 import { BUYERS as ORDER_BUYERS, ORDERS_GOAL, ordersMet, type OrdersRow } from './orders.ts';
 import { WEIGHT_GOAL_KB, type PageWeight } from './page-weight.ts';
-import { kilobytes, median, met, printTable, ratio, whole, type Cell } from './report.ts';
+import { kilobytes, median, met, millis, printTable, ratio, whole, type Cell } from './report.ts';
 
 export interface BenchResults {
   catalogue: CatalogueRow[];
@@ -19,6 +28,7 @@ export interface BenchResults {
   lighthouse: LighthouseRow[];
   weight?: PageWeight;
   lcp?: HomeLcpResult[];
+  size: SizeRun[];
 }
 
 function catalogueRows(rows: CatalogueRow[]): Cell[][] {
@@ -118,6 +128,51 @@ function lcpRows(results: HomeLcpResult[] | undefined): Cell[][] {
   });
 }
 
+function sizeRows(runs: SizeRun[]): Cell[][] {
+  if (runs.length === 0) return [];
+  const [small, large] = [whole(runs[0]!.tools), whole(runs.at(-1)!.tools)];
+  const goal = `≤ ${SIZE_GOAL.ratio}`;
+  const of = (pick: (run: SizeRun) => number, unit: string) => {
+    const { small: a, large: b, ratio: r } = compared(runs, pick);
+    return { text: `${millis(b)} ÷ ${millis(a)} ${unit} = ${ratio(r)}`, ok: r <= SIZE_GOAL.ratio };
+  };
+  const latency = MIXES.map((mix) => {
+    const passes = PASSES.map((pass) => ({ pass, ...of((run) => run.latency[mix][pass].p95, 'ms') }));
+    return [
+      `p95 of a ${mix === 'page' ? 'page' : 'search'} request at ${large} ÷ at ${small} tools, PGlite`,
+      passes.map(({ pass, text }) => `${pass === 'first' ? 'first time' : 'repeated'} ${text}`).join('; '),
+      goal,
+      met(passes.every(({ ok }) => ok)),
+    ];
+  });
+  const rss = of((run) => run.rssKb / 1024, 'MB');
+  const startup = of(startupOf, 'ms');
+  const list = runs.at(-1)!.fullList;
+  const parts = runs.at(-1)!.partsPage;
+  const weight = parts && partsWeight(parts.kinds);
+  return [
+    ...latency,
+    [`server RSS after that load at ${large} ÷ at ${small} tools`, rss.text, goal, met(rss.ok)],
+    [`start to a healthy server at ${large} ÷ at ${small} tools`, startup.text, goal, met(startup.ok)],
+    [
+      `longest GET /api/health while GET /api/parts sends ${large} tools`,
+      `${whole(list.healthMaxMs)} ms (the list in ${whole(list.ms)} ms)`,
+      `≤ ${SIZE_GOAL.healthMs} ms`,
+      met(list.healthMaxMs <= SIZE_GOAL.healthMs),
+    ],
+    ...(weight
+      ? [
+          [
+            `first /parts page at ${large} tools, transferred (all but images)`,
+            `${kilobytes(weight.page)} KB (images apart: ${kilobytes(weight.images)} KB)`,
+            `≤ ${SIZE_GOAL.partsPageKb} KB`,
+            met(parts.quiet && weight.page / 1024 <= SIZE_GOAL.partsPageKb),
+          ],
+        ]
+      : []),
+  ];
+}
+
 export function printSummary(results: BenchResults): void {
   printTable(
     'Summary: each measure with its goal (timing never fails anything)',
@@ -129,6 +184,7 @@ export function printSummary(results: BenchResults): void {
       ...lighthouseRows(results.lighthouse),
       ...weightRows(results.weight),
       ...lcpRows(results.lcp),
+      ...sizeRows(results.size),
     ],
   );
 }

@@ -14,26 +14,42 @@ export interface Page<Row> extends Paging {
   total: number;
 }
 
+/** One page of the rows of `table` that pass `where`, in `order`. */
+export async function pageRows<T extends PgTable>(
+  db: Executor,
+  table: T,
+  where: SQL | undefined,
+  order: SQL[],
+  { page, pageSize }: Paging,
+): Promise<Array<T['$inferSelect']>> {
+  const source: PgTable = table;
+  const rows = await db
+    .select()
+    .from(source)
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return rows;
+}
+
+/** How many rows of `table` pass `where`. */
+export async function countRows(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [counted] = await db.select({ total: count() }).from(table).where(where);
+  return counted?.total ?? 0;
+}
+
 /** One page of the rows of `table` that pass `where`, in `order`, and how many pass it on all pages. */
 export async function readPage<T extends PgTable>(
   db: Executor,
   table: T,
   where: SQL | undefined,
   order: SQL[],
-  { page, pageSize }: Paging,
+  paging: Paging,
 ): Promise<Page<T['$inferSelect']>> {
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(table as PgTable)
-      .where(where)
-      .orderBy(...order)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db
-      .select({ total: count() })
-      .from(table as PgTable)
-      .where(where),
+  const [rows, total] = await Promise.all([
+    pageRows(db, table, where, order, paging),
+    countRows(db, table, where),
   ]);
-  return { rows, total: counted?.total ?? 0, page, pageSize };
+  return { rows, total, ...paging };
 }

@@ -90,6 +90,13 @@ export class Catalogue {
   private readonly flights = new Set<Flight>();
   /** The answers kept when notifications may have been missed: served only while the database is out of reach. */
   private readonly fallback = new Map<string, { answer: Answer; since: number }>();
+  /** How many tools each search and filter finds, however the answers page and sort them. */
+  private readonly totals = new LRUCache<string, { total: number; stockFiltered: boolean }>({
+    max: MAX_ANSWERS,
+  });
+  /** Go up with every change that a count in progress may have missed. */
+  private changes = 0;
+  private stockChanges = 0;
   private loads = 0;
 
   /** `staleForMs`: how old a fallback answer may be and still be served. */
@@ -127,9 +134,24 @@ export class Catalogue {
   private dropAnswers(): void {
     for (const flight of this.flights) flight.dropped = true;
     this.answers.clear();
+    this.totals.clear();
+    this.changes += 1;
+  }
+
+  /** The count kept for `key`, else the one `count` makes, kept unless the catalogue changed meanwhile. */
+  async total(key: string, stockFiltered: boolean, count: () => Promise<number>): Promise<number> {
+    const kept = this.totals.get(key);
+    if (kept) return kept.total;
+    const [changes, stockChanges] = [this.changes, this.stockChanges];
+    const total = await count();
+    const missed = changes !== this.changes || (stockFiltered && stockChanges !== this.stockChanges);
+    if (!missed) this.totals.set(key, { total, stockFiltered });
+    return total;
   }
 
   stockChanged(change: StockChange): void {
+    this.stockChanges += 1;
+    for (const [key, { stockFiltered }] of this.totals.entries()) if (stockFiltered) this.totals.delete(key);
     for (const flight of this.flights) flight.heard.push(change);
     for (const key of this.stockFiltered) this.answers.delete(key);
     for (const key of this.showing.get(change.toolId) ?? []) {

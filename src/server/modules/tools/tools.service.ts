@@ -20,6 +20,8 @@ import { DEMO_CATALOGUE_SEEDED, demoToolNames, missingDemoTools } from './demo-c
 import {
   analyzeTools,
   CATALOGUE_CHANNEL,
+  catalogueCondition,
+  catalogueCount,
   catalogueExtent,
   catalogueRows,
   deleteTool,
@@ -123,7 +125,13 @@ export class ToolsService {
     };
     const key = `page:${JSON.stringify([filter, sort, page, pageSize])}`;
     return this.#catalogue.answer(key, async () => {
-      const { rows, total } = await catalogueRows(this.db, filter, sort, { page, pageSize });
+      const condition = await catalogueCondition(this.db, filter);
+      // The same for every page and sort of one search: counted once.
+      const total = await this.#catalogue.total(JSON.stringify(filter), inStock, () =>
+        catalogueCount(this.db, condition),
+      );
+      const beyond = (page - 1) * pageSize >= total;
+      const rows = beyond ? [] : await catalogueRows(this.db, condition, sort, { page, pageSize });
       return { rows, stockFiltered: inStock, shape: (tools) => ({ tools, total, page, pageSize }) };
     }) as Promise<CachedResponse>;
   }
