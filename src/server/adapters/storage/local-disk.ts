@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, opendir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  checkImageId,
+  imageFileName,
   imageIdOf,
   imageUrl,
   type ImageContent,
@@ -79,6 +79,6 @@ export class LocalDiskStorage implements ImageStorage {
   }
 
   private fileOf(id: string): string {
-    return path.join(this.dir, `${checkImageId(id)}.webp`);
+    return path.join(this.dir, imageFileName(id));
   }
 }

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Settings } from '#server/config.ts';
 import {
-  checkImageId,
   IMAGE_CACHE_CONTROL,
+  imageFileName,
   imageIdOf,
   imageUrl,
   type ImageContent,
@@ -112,6 +112,6 @@ export class S3Storage implements ImageStorage {
   }
 
   private keyOf(id: string): string {
-    return `${this.prefix}${checkImageId(id)}.webp`;
+    return this.prefix + imageFileName(id);
   }
 }

@@ -18,10 +18,10 @@ export function imageIdOf(name: string): string | undefined {
   return IMAGE_NAME.exec(name)?.[1];
 }
 
-/** Refuses an id that is not one of ours (it becomes part of a file name or an object key). */
-export function checkImageId(id: string): string {
+/** The name an image is stored under (a file's, or an object key's last part); refuses an id not of ours. */
+export function imageFileName(id: string): string {
   if (!IMAGE_ID.test(id)) throw new Error(`Invalid image id ${JSON.stringify(id)}`);
-  return id;
+  return `${id}.webp`;
 }
 
 /** An image the store holds. */
