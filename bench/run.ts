@@ -16,7 +16,16 @@ import { homePageWeight, printPageWeight } from './page-weight.ts';
 import { benchDatabases, startBenchServer } from './server-process.ts';
 import { printSummary, type BenchResults } from './summary.ts';
 
-const PARTS = ['catalogue', 'contention', 'orders', 'processes', 'weight', 'lighthouse', 'lcp', 'size'] as const;
+const PARTS = [
+  'catalogue',
+  'contention',
+  'orders',
+  'processes',
+  'weight',
+  'lighthouse',
+  'lcp',
+  'size',
+] as const;
 type Part = (typeof PARTS)[number];
 const DEMO_SIZE = 12;
 const CATALOGUE_SIZES = [DEMO_SIZE, 5000];

@@ -1,11 +1,14 @@
 import { execFileSync } from 'node:child_process';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '#shared/schemas/tools.ts';
 import { LISTENER_APPLICATION_NAME } from '#server/db/client.ts';
-import { signUp, startTwoShops, type Shop, type Shops } from './shop-processes.ts';
+import { S3StandIn } from '#server/testing/s3-stand-in.ts';
+import { ORIGIN, signUp, startTwoShops, type Shop, type Shops } from './shop-processes.ts';
 
 let shops: Shops;
 let admin: string;
+let bucket: S3StandIn;
 
 const TOOL = {
   name: 'Multi-process torque wrench',
@@ -57,12 +60,16 @@ const order = (shop: Shop, buyer: string, toolId: string, quantity = 10) =>
   });
 
 beforeAll(async () => {
-  shops = await startTwoShops();
+  bucket = await S3StandIn.start();
+  shops = await startTwoShops(bucket.env());
   admin = await signUp(shops.a, 'admin@multi.test', 'Multi Admin');
   await shops.database.query(`UPDATE users SET role = 'admin' WHERE email = 'admin@multi.test'`);
 });
 
-afterAll(() => shops?.stop());
+afterAll(async () => {
+  await shops?.stop();
+  await bucket?.stop();
+});
 
 describe('two server processes on one PostgreSQL', () => {
   it('share the stock exactly: concurrent orders spread over both never oversell', async () => {
@@ -94,6 +101,34 @@ describe('two server processes on one PostgreSQL', () => {
     expect(await priceOn(shops.b, toolId)).toBe(25);
     await setPrice(shops.a, toolId, 31.5);
     await expect.poll(() => priceOn(shops.b, toolId), { timeout: 5000, interval: 20 }).toBe(31.5);
+  });
+
+  it('serve an image uploaded through one from the other, from the shared bucket', async () => {
+    const jpeg = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
+    const uploaded = await fetch(`${shops.a.base}/api/uploads`, {
+      method: 'POST',
+      headers: { origin: ORIGIN, cookie: admin },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const { data } = (await uploaded.json()) as { data: { url: string } };
+    expect(data.url).toMatch(/^\/uploads\/[\w-]+\.webp$/);
+
+    const [fromA, fromB] = await Promise.all([
+      fetch(shops.a.base + data.url),
+      fetch(shops.b.base + data.url),
+    ]);
+    expect(fromB.status).toBe(200);
+    expect(fromB.headers.get('content-type')).toBe('image/webp');
+    expect(fromB.headers.get('cache-control')).toBe(fromA.headers.get('cache-control'));
+    expect(Buffer.from(await fromB.arrayBuffer())).toEqual(Buffer.from(await fromA.arrayBuffer()));
+    expect(await bucket.keys()).toContain(`uploads${data.url.slice('/uploads'.length)}`);
   });
 
   it('see a change made while their LISTEN connection was gone, once it is back', async () => {
