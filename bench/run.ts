@@ -1,7 +1,7 @@
 // npm run bench [-- part…]: the catalogue read against a bare Fastify route, the same read while buyers order,
 // ordering against the same reservation in raw SQL (on PGlite, and on PostgreSQL when DATABASE_URL is set),
-// the home page's weight, Lighthouse on every public page, the home page's LCP in throttled Chromium, and the
-// built server at 1,000 and at 100,000 tools.
+// one and two server processes on one PostgreSQL, the home page's weight, Lighthouse on every public page, the
+// home page's LCP in throttled Chromium, and the built server at 1,000 and at 100,000 tools.
 // Prints a table per part and a summary with each goal; it is not a test and never fails on timing.
 import os from 'node:os';
 import { startBuiltServer } from './built-server.ts';
@@ -11,11 +11,21 @@ import { contentionBench, printContention } from './contention.ts';
 import { homeLcpBench, printHomeLcp } from './home-lcp.ts';
 import { lighthouseBench, printLighthouse } from './lighthouse.ts';
 import { ordersBench, printOrders } from './orders.ts';
+import { printProcesses, processesBench } from './processes.ts';
 import { homePageWeight, printPageWeight } from './page-weight.ts';
 import { benchDatabases, startBenchServer } from './server-process.ts';
 import { printSummary, type BenchResults } from './summary.ts';
 
-const PARTS = ['catalogue', 'contention', 'orders', 'weight', 'lighthouse', 'lcp', 'size'] as const;
+const PARTS = [
+  'catalogue',
+  'contention',
+  'orders',
+  'processes',
+  'weight',
+  'lighthouse',
+  'lcp',
+  'size',
+] as const;
 type Part = (typeof PARTS)[number];
 const DEMO_SIZE = 12;
 const CATALOGUE_SIZES = [DEMO_SIZE, 5000];
@@ -58,6 +68,11 @@ if (readParts || parts.has('orders')) {
   if (parts.has('catalogue')) printCatalogue(results.catalogue);
   if (parts.has('contention')) printContention(results.contention);
   if (parts.has('orders')) printOrders(results.orders);
+}
+
+if (parts.has('processes')) {
+  if (process.env.DATABASE_URL) printProcesses(await processesBench());
+  else console.log('\nSeveral processes: set DATABASE_URL to a PostgreSQL server to measure them.');
 }
 
 if (parts.has('weight') || parts.has('lighthouse') || parts.has('lcp')) {

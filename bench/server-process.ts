@@ -32,13 +32,17 @@ export function benchDatabases(): DatabaseKind[] {
  * Starts bench/serve.ts in its own process (so load and server do not share an event loop) with a fresh data
  * folder and, on PostgreSQL, a fresh database on DATABASE_URL's server, both removed by stop().
  */
-export async function startBenchServer(database: DatabaseKind): Promise<BenchServer> {
+export async function startBenchServer(
+  database: DatabaseKind,
+  /** A database of DATABASE_URL's server that other bench servers use too: stop() leaves it. */
+  shared?: TestDatabase,
+): Promise<BenchServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   // The same throwaway database the API tests make on DATABASE_URL's server, dropped by stop().
   let postgres: TestDatabase | undefined;
-  if (database === 'PostgreSQL') postgres = await createTestDatabase();
+  if (database === 'PostgreSQL' && !shared) postgres = await createTestDatabase();
   const child = fork('bench/serve.ts', {
     execArgv: ['--import', 'tsx'],
     env: {
@@ -46,7 +50,7 @@ export async function startBenchServer(database: DatabaseKind): Promise<BenchSer
       PORT: String(port),
       DATA_DIR: dataDir,
       BASE_URL: base,
-      DATABASE_URL: postgres?.url ?? '',
+      DATABASE_URL: (shared ?? postgres)?.url ?? '',
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

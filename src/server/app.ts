@@ -1,6 +1,4 @@
-import path from 'node:path';
 import sensible from '@fastify/sensible';
-import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -9,7 +7,7 @@ import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import type { PaymentGateway } from './adapters/payments/payment-gateway.ts';
 import { createStripeGateway } from './adapters/payments/stripe-gateway.ts';
 import { createTestGateway } from './adapters/payments/test-gateway.ts';
-import { LocalDiskStorage } from './adapters/storage/local-disk.ts';
+import { openImageStorage } from './adapters/storage/open-image-storage.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { plannerStatisticsRefresh } from './db/planner-statistics.ts';
 import { httpServerFactory } from './http-server.ts';
@@ -29,6 +27,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import type { ToolsService } from './modules/tools/tools.service.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import type { ImageWork } from './modules/uploads/uploads.service.ts';
+import { storedImagesRoutes } from './modules/uploads/stored-images.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import type { UsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -87,11 +86,16 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // First: a bucket that cannot be used stops the start before anything else is opened. Closed last.
+  const imageStorage = await openImageStorage(config);
+  app.addHook('onClose', async () => imageStorage.close?.());
+
   const database =
     options.database ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: config.pgliteDir,
+      poolSize: config.databasePoolSize,
       log: app.log,
     }));
   if (!options.database) app.addHook('onClose', () => database.close());
@@ -113,7 +117,6 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.addHook('onClose', () => jobs.stop());
   app.decorate('jobs', jobs);
   const gateway: PaymentGateway = config.stripe ? createStripeGateway(config.stripe) : createTestGateway(db);
-  const imageStorage = await LocalDiskStorage.open(path.join(config.dataDir, 'uploads'));
   const { auth, contact, health, mailer, orders, payments, reviews, tools, uploads, users } =
     await createServices({
       config,
@@ -164,20 +167,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     },
     { prefix: '/api' },
   );
-  // Uploaded images never change under their random names; files appear while the app runs.
-  await app.register(fastifyStatic, {
-    root: imageStorage.dir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    wildcard: true,
-    index: false,
-    dotfiles: 'ignore',
-    cacheControl: false,
-    setHeaders(reply) {
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
-      reply.header('x-content-type-options', 'nosniff');
-    },
-  });
+  await app.register(storedImagesRoutes, { uploads });
   await app.register(crawlerFilesPlugin, { baseUrl: config.baseUrl });
   await app.register(staticPlugin, { root: options.clientDir ?? clientDistDir });
   return app;

@@ -156,6 +156,76 @@ describe('loadConfig', () => {
     ).toMatchObject({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1' });
   });
 
+  it('keeps images on the local disk unless S3_BUCKET names a bucket, in production too', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig(PRODUCTION).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'shop-images' }).s3).toEqual({
+      bucket: 'shop-images',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      prefix: 'uploads/',
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'shop.images-2',
+        S3_REGION: 'auto',
+        S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: 'shop/images',
+      }).s3,
+    ).toEqual({
+      bucket: 'shop.images-2',
+      region: 'auto',
+      endpoint: 'https://account.r2.cloudflarestorage.com',
+      forcePathStyle: true,
+      prefix: 'shop/images/',
+    });
+    expect(loadConfig({ S3_BUCKET: 'shop-images', S3_PREFIX: '/' }).s3?.prefix).toBe('');
+  });
+
+  it('names each bad S3 setting', () => {
+    expect(
+      problemsOf({
+        S3_BUCKET: 'My_Bucket',
+        S3_REGION: 'US East',
+        S3_ENDPOINT: 'minio:9000',
+        S3_FORCE_PATH_STYLE: 'maybe',
+        S3_PREFIX: '/images//',
+      }),
+    ).toEqual([
+      expect.stringMatching(/^S3_BUCKET: must be a bucket name: 3 to 63 lower-case letters/),
+      expect.stringMatching(/^S3_REGION: must be a region name such as us-east-1/),
+      'S3_ENDPOINT: must be an absolute http:// or https:// URL',
+      'S3_FORCE_PATH_STYLE: must be true or false',
+      expect.stringMatching(/^S3_PREFIX: must be a folder in the bucket such as uploads\//),
+    ]);
+    for (const prefix of ['a b/', '../up/', 'up/../']) {
+      expect(problemsOf({ S3_BUCKET: 'shop-images', S3_PREFIX: prefix })).toEqual([
+        expect.stringMatching(/^S3_PREFIX: /),
+      ]);
+    }
+  });
+
+  it('refuses bucket settings without a bucket, and half an access key pair', () => {
+    expect(problemsOf({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' })).toEqual([
+      'S3_BUCKET: must be set when S3_ENDPOINT and S3_FORCE_PATH_STYLE are set (without it, uploaded images are kept in DATA_DIR/uploads)',
+    ]);
+    expect(problemsOf({ S3_BUCKET: 'shop-images', AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE' })).toEqual([
+      'AWS_SECRET_ACCESS_KEY: must be set too when AWS_ACCESS_KEY_ID is set',
+    ]);
+    expect(problemsOf({ S3_BUCKET: 'shop-images', AWS_SECRET_ACCESS_KEY: 'secret-value' })).toEqual([
+      'AWS_ACCESS_KEY_ID: must be set too when AWS_SECRET_ACCESS_KEY is set',
+    ]);
+    expect(
+      problemsOf({
+        S3_BUCKET: 'shop-images',
+        AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+      }),
+    ).toEqual([]);
+  });
+
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be a whole number from 0 to 65535/);
   });
@@ -205,6 +275,20 @@ describe('loadConfig', () => {
     }
     expect(() => loadConfig({ MAX_CONNECTIONS: '0' })).toThrow(
       /MAX_CONNECTIONS: must be a whole number of at least 1/,
+    );
+  });
+
+  it('opens 10 PostgreSQL connections for requests and serves a copy of the catalogue for 5 minutes unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ databasePoolSize: 10, staleCatalogueSeconds: 300 });
+    expect(loadConfig({ DATABASE_POOL_SIZE: '4', STALE_CATALOGUE_SECONDS: '0' })).toMatchObject({
+      databasePoolSize: 4,
+      staleCatalogueSeconds: 0,
+    });
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(
+      /DATABASE_POOL_SIZE: must be a whole number of at least 1/,
+    );
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '5000' })).toThrow(
+      /DATABASE_POOL_SIZE: must be a whole number from 1 to 1000/,
     );
   });
 

@@ -35,6 +35,18 @@ const list = (value: string | undefined) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
+const BUCKET_RULE =
+  'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens, starting and ending with a letter or digit';
+const S3_PREFIX_RULE =
+  "must be a folder in the bucket such as uploads/ or shop/images/ (letters, digits, dots, hyphens and underscores), or / for the bucket's top level";
+
+/** The folder the images are kept in, ending with a slash; empty for the bucket's top level. */
+const s3Prefix = z
+  .string()
+  .regex(/^(?:[A-Za-z0-9_.-]+\/)*[A-Za-z0-9_.-]+\/?$|^\/$/, { message: S3_PREFIX_RULE, abort: true })
+  .refine((value) => !value.split('/').some((part) => part === '.' || part === '..'), S3_PREFIX_RULE)
+  .transform((value) => (value === '/' ? '' : value.replace(/\/?$/, '/')));
+
 const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
 /** An address or CIDR range written in full (not the shorthands like `10.1` that some parsers accept). */
 const isProxyAddress = (entry: string) => {
@@ -79,6 +91,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: postgresUrl.optional(),
+  DATABASE_POOL_SIZE: wholeNumberFrom(1).max(1000, 'must be a whole number from 1 to 1000').default(10),
+  STALE_CATALOGUE_SECONDS: wholeNumberFrom(0).default(300),
   BASE_URL: z
     .url({ message: 'must be an absolute http:// or https:// URL' })
     .refine((value) => /^https?:\/\//.test(value), 'must be an absolute http:// or https:// URL')
@@ -117,12 +131,42 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   STRIPE_API_URL: z.url({ message: 'must be a URL' }).optional(),
   ALLOW_TEST_PAYMENTS: booleanFlag.optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, BUCKET_RULE)
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1 (auto for Cloudflare R2)')
+    .optional(),
+  S3_ENDPOINT: z
+    .url({ message: 'must be an absolute http:// or https:// URL' })
+    .refine((value) => /^https?:\/\//.test(value), 'must be an absolute http:// or https:// URL')
+    .optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  S3_PREFIX: s3Prefix.optional(),
 });
 
 /** Every environment variable the server reads. */
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
 
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+/** Settings of the S3 bucket that mean nothing without S3_BUCKET. */
+const S3_SETTINGS = ['S3_REGION', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const;
+/** Read by the AWS SDK itself (its standard credential chain), never by the shop. */
+const AWS_KEY_PAIR = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'] as const;
+
+/** An S3-compatible bucket that keeps the uploaded images of every server process. */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Another service than AWS S3 (Cloudflare R2, MinIO, …); undefined for AWS's own endpoints. */
+  endpoint: string | undefined;
+  /** Addresses the bucket as `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO and most others). */
+  forcePathStyle: boolean;
+  /** Prepended to every image's key: a folder ending with `/`, or empty. */
+  prefix: string;
+}
 
 export interface OAuthClient {
   clientId: string;
@@ -154,6 +198,13 @@ export interface Config {
   /** Where the embedded database keeps its files when DATABASE_URL is not set. */
   pgliteDir: string;
   databaseUrl: string | undefined;
+  /** Connections this process opens to PostgreSQL for requests (its LISTEN and job runner take 3 more). */
+  databasePoolSize: number;
+  /**
+   * While the database cannot be reached, catalogue reads answer from the copy this process last had, if it
+   * is no older than this; 0: never.
+   */
+  staleCatalogueSeconds: number;
   baseUrl: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** A request that takes this long is logged as slow, whatever it was. */
@@ -204,6 +255,8 @@ export interface Config {
   uploadGraceHours: number;
   /** In production, the built-in test gateway is refused unless this is set. */
   allowTestPayments: boolean;
+  /** Uploaded images in this bucket; without it, in DATA_DIR/uploads on this machine's disk. */
+  s3: S3Settings | undefined;
   /** Card payments through Stripe; without it, the built-in test gateway. */
   stripe:
     | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined }
@@ -240,6 +293,24 @@ function productionProblems(values: EnvValues): string[] {
   return problems;
 }
 
+/** Bucket settings without a bucket, and half a key pair that the SDK would pass over in silence. */
+function s3SettingProblems(values: EnvValues, env: Record<string, string | undefined>): string[] {
+  if (!values.S3_BUCKET) {
+    const orphans = S3_SETTINGS.filter((key) => values[key] !== undefined);
+    return orphans.length === 0
+      ? []
+      : [
+          `S3_BUCKET: must be set when ${orphans.join(' and ')} ${orphans.length > 1 ? 'are' : 'is'} set (without it, uploaded images are kept in DATA_DIR/uploads)`,
+        ];
+  }
+  const keysSet = AWS_KEY_PAIR.filter((key) => env[key]);
+  if (keysSet.length === 1) {
+    const missing = AWS_KEY_PAIR.filter((key) => !env[key]);
+    return missing.map((key) => `${key}: must be set too when ${keysSet.join(' and ')} is set`);
+  }
+  return [];
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
@@ -267,6 +338,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       missing.map((key) => `${key}: must be set too when ${stripeSet.join(' and ')} is set`),
     );
   }
+  const s3Problems = s3SettingProblems(values, present);
+  if (s3Problems.length > 0) throw new ConfigError(s3Problems);
   if (values.NODE_ENV === 'production') {
     const unsafe = productionProblems(values);
     if (unsafe.length > 0) throw new ConfigError(unsafe);
@@ -293,6 +366,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
     databaseUrl: values.DATABASE_URL,
+    databasePoolSize: values.DATABASE_POOL_SIZE,
+    staleCatalogueSeconds: values.STALE_CATALOGUE_SECONDS,
     baseUrl,
     logLevel: values.LOG_LEVEL,
     slowRequestMs: values.SLOW_REQUEST_MS,
@@ -331,6 +406,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadQueueLimit: values.UPLOAD_QUEUE_LIMIT,
     uploadGraceHours: values.UPLOAD_GRACE_HOURS,
     allowTestPayments: values.ALLOW_TEST_PAYMENTS ?? false,
+    s3: values.S3_BUCKET
+      ? {
+          bucket: values.S3_BUCKET,
+          region: values.S3_REGION ?? 'us-east-1',
+          endpoint: values.S3_ENDPOINT,
+          forcePathStyle: values.S3_FORCE_PATH_STYLE ?? false,
+          prefix: values.S3_PREFIX ?? 'uploads/',
+        }
+      : undefined,
     stripe:
       values.STRIPE_SECRET_KEY && values.STRIPE_PUBLISHABLE_KEY && values.STRIPE_WEBHOOK_SECRET
         ? {

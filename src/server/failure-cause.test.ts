@@ -85,6 +85,18 @@ describe('shortageOf', () => {
     expect(shortageOf(postgresError('sorry, too many clients already', '53300'))).toBe('resources');
   });
 
+  it('finds a database server out of reach: refused, reset, shutting down, a connection that ended', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    expect(shortageOf(new DrizzleQueryError('select', [], refused))).toBe('database');
+    expect(shortageOf(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))).toBe('database');
+    expect(shortageOf(postgresError('terminating connection due to administrator command', '57P01'))).toBe(
+      'database',
+    );
+    expect(shortageOf(postgresError('the database system is starting up', '57P03'))).toBe('database');
+    expect(shortageOf(postgresError('connection failure', '08006'))).toBe('database');
+    expect(shortageOf(new Error('Connection terminated unexpectedly'))).toBe('database');
+  });
+
   it('finds nothing in other failures', () => {
     expect(shortageOf(postgresError('duplicate key value', '23505'))).toBeUndefined();
     expect(shortageOf(new Error('boom'))).toBeUndefined();

@@ -74,15 +74,46 @@ export function describeFailure(error: unknown): string {
   return chain(error).map(describeLink).join(': ');
 }
 
-export type Shortage = 'storage' | 'resources';
+export type Shortage = 'storage' | 'resources' | 'database';
 
 /**
- * Whether the failure is the machine's rather than the request's: a full disk ('storage'), or another
- * shortage that PostgreSQL reports ('resources'), anywhere in its causes.
+ * The database server cannot be reached or is going away: the network's refusals and resets, PostgreSQL's
+ * connection exceptions (class 08) and its shutdown and start-up (57P01–57P03).
+ */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const CONNECTION_EXCEPTION = /^08[0-9A-Z]{3}$/;
+/** node-postgres says so in words only when a connection it had ends or never comes. */
+const UNREACHABLE_MESSAGES =
+  /^Connection terminated|^timeout exceeded when trying to connect|^Client has encountered a connection error/;
+
+function isUnreachable(link: unknown): boolean {
+  const code = codeOf(link);
+  if (code !== undefined && (UNREACHABLE_CODES.has(code) || CONNECTION_EXCEPTION.test(code))) return true;
+  return isObject(link) && typeof link.message === 'string' && UNREACHABLE_MESSAGES.test(link.message);
+}
+
+/**
+ * Whether the failure is the machine's rather than the request's: a full disk ('storage'), another shortage
+ * that PostgreSQL reports ('resources'), or a database server out of reach ('database'), anywhere in its
+ * causes.
  */
 export function shortageOf(error: unknown): Shortage | undefined {
-  const codes = chain(error).map(codeOf);
+  const links = chain(error);
+  const codes = links.map(codeOf);
   if (codes.some((code) => code !== undefined && STORAGE_FULL_CODES.has(code))) return 'storage';
   if (codes.some((code) => code !== undefined && INSUFFICIENT_RESOURCES.test(code))) return 'resources';
+  if (links.some(isUnreachable)) return 'database';
   return undefined;
 }

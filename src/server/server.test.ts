@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { S3StandIn } from './testing/s3-stand-in.ts';
 
 const SERVER = path.resolve(import.meta.dirname, 'server.ts');
 
@@ -93,5 +95,21 @@ describe('failing to start', () => {
       `The server could not start: The embedded database in ${path.join(broken, 'pglite')} could not be opened: ENOTDIR: not a directory`,
     );
     expect(run.output).not.toContain('[object Object]');
+  });
+
+  it('names the bucket setting when the bucket cannot be listed, before anything is written', async () => {
+    const standIn = await S3StandIn.start();
+    try {
+      const notCreated = path.join(dataDir, 'never-created');
+      const run = await start({ DATA_DIR: notCreated, ...standIn.env(), S3_BUCKET: 'no-such-bucket' });
+      expect(run.code).toBe(1);
+      expect(run.output).toContain(
+        `The server could not start: S3_BUCKET: the bucket "no-such-bucket" at ${standIn.endpoint} cannot be listed`,
+      );
+      expect(run.output).toContain('The specified bucket does not exist');
+      expect(existsSync(notCreated)).toBe(false);
+    } finally {
+      await standIn.stop();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { describeFailure } from './failure-cause.ts';
@@ -44,9 +45,9 @@ async function main() {
   closeOnSignals(app, config.shutdownTimeoutMs);
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    `The shop is open at ${config.baseUrl} (${config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`})`,
-  );
+  const database = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
+  const images = config.s3 ? `the bucket ${config.s3.bucket}` : path.join(config.dataDir, 'uploads');
+  app.log.info(`The shop is open at ${config.baseUrl} (${database}, images in ${images})`);
 }
 
 main().catch((error: unknown) => {

@@ -38,7 +38,7 @@ export async function createServices(foundation: Foundation) {
   const { db } = database;
   const mailer = new MailService(jobs, { db, transport, retries: config.mailRetries, log });
   await mailer.start();
-  const tools = new ToolsService(db);
+  const tools = new ToolsService(db, { staleCatalogueMs: config.staleCatalogueSeconds * 1000 });
   await tools.followChanges(database);
   const users = new UsersService(db);
   for (const email of await users.applyConfiguredAdmins(config.adminEmails)) {

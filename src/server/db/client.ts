@@ -35,6 +35,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for the embedded database, or 'memory://' for a throwaway one. */
   pgliteDir?: string;
+  /** Connections to PostgreSQL for queries (10 unless said): see the README's "Running several processes". */
+  poolSize?: number;
   log: FastifyBaseLogger;
 }
 
@@ -42,7 +44,7 @@ const MIGRATION_LOCK_ID = 7_300_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.log)
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.log)
     : openPglite(options.pgliteDir ?? 'memory://');
 }
 
@@ -101,8 +103,11 @@ function takeTurnsWithTheEventLoop(client: PGlite): void {
   client.transaction = <T>(callback: (tx: Transaction) => Promise<T>) => inTurn(() => transaction(callback));
 }
 
-async function openPostgres(url: string, log: FastifyBaseLogger): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/** How the LISTEN connections name themselves in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'forgeline-listener';
+
+async function openPostgres(url: string, poolSize: number, log: FastifyBaseLogger): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, keepAlive: true });
   pool.on('error', (error) => log.error({ err: error }, 'idle PostgreSQL connection failed'));
   // Queued ahead of whatever the connection is first taken for.
   pool.on('connect', (client) => {
@@ -124,7 +129,11 @@ async function openPostgres(url: string, log: FastifyBaseLogger): Promise<Databa
     onGap: () => void,
     resumed = false,
   ): Promise<void> {
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      application_name: LISTENER_APPLICATION_NAME,
+    });
     let lost = false;
     const retry = () => {
       if (closed) return;

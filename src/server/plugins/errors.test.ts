@@ -8,7 +8,7 @@ import { snapshotDatabase } from '#server/testing/db-snapshot.ts';
 import { uploadJpeg } from '#server/testing/multipart.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 import { addTestTool } from '#server/testing/tools.ts';
-import { SHORT_OF_RESOURCES_MESSAGE, STORAGE_FULL_MESSAGE } from './errors.ts';
+import { DATABASE_UNREACHABLE_MESSAGE, SHORT_OF_RESOURCES_MESSAGE, STORAGE_FULL_MESSAGE } from './errors.ts';
 
 let ctx: TestContext;
 let buyer: TestUser;
@@ -58,6 +58,20 @@ describe('when the database cannot write', () => {
       error: 'Service Unavailable',
       message: SHORT_OF_RESOURCES_MESSAGE,
     });
+  });
+
+  it('answers 503 with a short Retry-After while the database cannot be reached, and changes nothing', async () => {
+    undo.push(await failWritesTo(ctx.app.database.db, 'orders', 'admin_shutdown'));
+    const before = await snapshotDatabase(ctx.app.database.db);
+    const response = await placeOrder();
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: DATABASE_UNREACHABLE_MESSAGE,
+    });
+    expect(await snapshotDatabase(ctx.app.database.db)).toBe(before);
   });
 
   it('takes the order again once it can', async () => {

@@ -9,7 +9,10 @@ import { shortageOf } from '#server/failure-cause.ts';
 export const STORAGE_FULL_MESSAGE =
   'The shop cannot save anything just now: its storage is full. Please try again later.';
 export const SHORT_OF_RESOURCES_MESSAGE = 'The shop is overloaded just now. Please try again in a minute.';
-const SHORT_OF_RESOURCES_RETRY_AFTER_SECONDS = 30;
+export const DATABASE_UNREACHABLE_MESSAGE =
+  'The shop cannot reach its database just now: nothing was changed. Please try again in a moment.';
+/** Seconds a client is asked to wait, by shortage. */
+const RETRY_AFTER_SECONDS = { resources: 30, database: 5 };
 
 export function apiError(statusCode: number, message: string): ApiError {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
@@ -38,9 +41,16 @@ export function replyToDomainError(
   return reply.code(statusCode).send(body(statusCode, error.message));
 }
 
+const SHORTAGE_LOG = {
+  storage: 'storage is full',
+  resources: 'short of resources',
+  database: 'the database cannot be reached',
+};
+
 /**
  * Answers a failure of the machine rather than of the request: 507 for a full disk (the file system's or the
- * database's), 503 with Retry-After for the database's other shortages. Undefined for any other failure.
+ * database's), 503 with Retry-After for the database's other shortages and while it cannot be reached.
+ * Undefined for any other failure.
  */
 export function replyToShortage(
   error: unknown,
@@ -50,15 +60,13 @@ export function replyToShortage(
 ): FastifyReply | undefined {
   const shortage = shortageOf(error);
   if (shortage === undefined) return undefined;
-  request.log.error(
-    { err: error },
-    shortage === 'storage' ? 'request failed: storage is full' : 'request failed: short of resources',
-  );
+  request.log.error({ err: error }, `request failed: ${SHORTAGE_LOG[shortage]}`);
   if (shortage === 'storage') return reply.code(507).send(body(507, STORAGE_FULL_MESSAGE));
+  const message = shortage === 'database' ? DATABASE_UNREACHABLE_MESSAGE : SHORT_OF_RESOURCES_MESSAGE;
   return reply
     .code(503)
-    .header('retry-after', String(SHORT_OF_RESOURCES_RETRY_AFTER_SECONDS))
-    .send(body(503, SHORT_OF_RESOURCES_MESSAGE));
+    .header('retry-after', String(RETRY_AFTER_SECONDS[shortage]))
+    .send(body(503, message));
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 
 /** PostgreSQL's names of the SQLSTATEs a test can make the database raise. */
-type Condition = 'disk_full' | 'out_of_memory';
+type Condition = 'disk_full' | 'out_of_memory' | 'admin_shutdown';
 
 /**
  * Makes every insert into or update of `table` fail as the database itself fails, with this condition's

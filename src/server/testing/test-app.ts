@@ -10,8 +10,11 @@ export interface TestContext {
   app: App;
   config: Config;
   testDatabase: TestDatabase;
-  /** Another app instance on the same database, as a second server process would be. */
-  startAnotherApp(): Promise<App>;
+  /**
+   * Another app instance on the same database, as a second server process would be; with `ownDataDir`, as one
+   * on another machine: its own DATA_DIR, so that it shares only the database and, if configured, the bucket.
+   */
+  startAnotherApp(options?: { ownDataDir?: boolean }): Promise<App>;
   close(): Promise<void>;
 }
 
@@ -20,23 +23,26 @@ export async function createTestApp(
   env: Record<string, string> = {},
   { logger }: Pick<AppOptions, 'logger'> = {},
 ): Promise<TestContext> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
+  const dataDirs = [await mkdtemp(path.join(os.tmpdir(), 'shop-test-'))];
   const testDatabase = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    AUTH_RATE_LIMIT: '1000',
-    WRITE_RATE_LIMIT: '1000',
-    UPLOAD_RATE_LIMIT: '1000',
-    // Tests place many orders per buyer; the cap has tests of its own.
-    MAX_UNPAID_ORDERS: '0',
-    MAIL_RETRY_DELAY_SECONDS: '1',
-    ...env,
-  });
+  const configFor = (dataDir: string) =>
+    loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      AUTH_RATE_LIMIT: '1000',
+      WRITE_RATE_LIMIT: '1000',
+      UPLOAD_RATE_LIMIT: '1000',
+      // Tests place many orders per buyer; the cap has tests of its own.
+      MAX_UNPAID_ORDERS: '0',
+      MAIL_RETRY_DELAY_SECONDS: '1',
+      ...env,
+    });
+  const config = configFor(dataDirs[0]!);
   const apps: App[] = [];
-  const start = async (database: Database) => {
-    const app = await buildApp(config, { database, clientDir: path.join(dataDir, 'no-client'), logger });
+  const start = async (database: Database, appConfig = config) => {
+    const clientDir = path.join(appConfig.dataDir, 'no-client');
+    const app = await buildApp(appConfig, { database, clientDir, logger });
     await app.ready();
     apps.push(app);
     return app;
@@ -46,11 +52,16 @@ export async function createTestApp(
     app,
     config,
     testDatabase,
-    startAnotherApp: async () => start(await testDatabase.open()),
+    async startAnotherApp({ ownDataDir = false } = {}) {
+      if (!ownDataDir) return start(await testDatabase.open());
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
+      dataDirs.push(dataDir);
+      return start(await testDatabase.open(), configFor(dataDir));
+    },
     async close() {
       await Promise.all(apps.map((instance) => instance.close()));
       await testDatabase.destroy();
-      await rm(dataDir, { recursive: true, force: true });
+      await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
     },
   };
 }

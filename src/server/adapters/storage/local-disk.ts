@@ -1,27 +1,35 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, opendir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, opendir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ImageStorage, StoredImage } from './storage.ts';
+import {
+  imageFileName,
+  imageIdOf,
+  imageUrl,
+  type ImageContent,
+  type ImageStorage,
+  type StoredImage,
+} from './storage.ts';
 
-const SAFE_ID = /^[A-Za-z0-9_-]+$/;
+/** For a file that another process may have removed: undefined instead of ENOENT. */
+const unlessGone = (error: NodeJS.ErrnoException): undefined => {
+  if (error.code === 'ENOENT') return undefined;
+  throw error;
+};
 
-/** Images as files `<dir>/<id>.webp`, served by the app under `publicPath`. */
+/** Images as files `<dir>/<id>.webp`. */
 export class LocalDiskStorage implements ImageStorage {
-  private constructor(
-    readonly dir: string,
-    private readonly publicPath: string,
-  ) {}
+  private constructor(readonly dir: string) {}
 
-  /** Creates the folder, so that the static file server finds it from the start. */
-  static async open(dir: string, publicPath = '/uploads'): Promise<LocalDiskStorage> {
+  /** Creates the folder, so that the first upload finds it. */
+  static async open(dir: string): Promise<LocalDiskStorage> {
     await mkdir(dir, { recursive: true });
-    return new LocalDiskStorage(dir, publicPath);
+    return new LocalDiskStorage(dir);
   }
 
   async save(id: string, webp: Buffer): Promise<string> {
     const file = this.fileOf(id);
-    // A dotfile in the same folder: never served, and the rename cannot cross file systems, so a reader
-    // sees either no file or the whole image.
+    // A dotfile in the same folder: never listed or served, and the rename cannot cross file systems, so a
+    // reader sees either no file or the whole image.
     const temp = path.join(this.dir, `.${id}.${randomBytes(6).toString('hex')}.tmp`);
     try {
       await writeFile(temp, webp, { flag: 'wx' });
@@ -30,19 +38,39 @@ export class LocalDiskStorage implements ImageStorage {
       await rm(temp, { force: true });
       throw error;
     }
-    return this.urlOf(id);
+    return imageUrl(id);
   }
 
   async *list(): AsyncIterable<StoredImage> {
     for await (const entry of await opendir(this.dir)) {
-      const id = path.basename(entry.name, '.webp');
-      if (!entry.isFile() || !entry.name.endsWith('.webp') || !SAFE_ID.test(id)) continue;
+      const id = imageIdOf(entry.name);
+      if (!entry.isFile() || id === undefined) continue;
       // Another process may have removed it since the folder was read.
-      const stats = await stat(this.fileOf(id)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return undefined;
-        throw error;
-      });
-      if (stats) yield { id, url: this.urlOf(id), storedAt: stats.mtime };
+      const stats = await stat(this.fileOf(id)).catch(unlessGone);
+      if (stats) yield { id, url: imageUrl(id), storedAt: stats.mtime };
+    }
+  }
+
+  async read(id: string): Promise<ImageContent | undefined> {
+    // Opened first, so that the size and time are those of the bytes sent even if the file is replaced.
+    const handle = await open(this.fileOf(id), 'r').catch(unlessGone);
+    if (!handle) return undefined;
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile()) {
+        await handle.close();
+        return undefined;
+      }
+      return {
+        body: handle.createReadStream(),
+        bytes: stats.size,
+        storedAt: stats.mtime,
+        // As the static file server made it before, so that browsers' cached copies stay valid.
+        etag: `W/"${stats.size.toString(16)}-${stats.mtime.getTime().toString(16)}"`,
+      };
+    } catch (error) {
+      await handle.close();
+      throw error;
     }
   }
 
@@ -51,11 +79,6 @@ export class LocalDiskStorage implements ImageStorage {
   }
 
   private fileOf(id: string): string {
-    if (!SAFE_ID.test(id)) throw new Error(`Invalid image id ${JSON.stringify(id)}`);
-    return path.join(this.dir, `${id}.webp`);
-  }
-
-  private urlOf(id: string): string {
-    return `${this.publicPath}/${id}.webp`;
+    return path.join(this.dir, imageFileName(id));
   }
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Tool } from '#shared/schemas/tools.ts';
+import { shortageOf } from '#server/failure-cause.ts';
 import { toApiTool, type StockChange, type ToolRow } from './tools.repo.ts';
 
 export interface CachedResponse {
@@ -87,6 +88,8 @@ export class Catalogue {
   private readonly stockFiltered = new Set<string>();
   private readonly loading = new Map<string, Promise<Answer | undefined>>();
   private readonly flights = new Set<Flight>();
+  /** The answers kept when notifications may have been missed: served only while the database is out of reach. */
+  private readonly fallback = new Map<string, { answer: Answer; since: number }>();
   /** How many tools each search and filter finds, however the answers page and sort them. */
   private readonly totals = new LRUCache<string, { total: number; stockFiltered: boolean }>({
     max: MAX_ANSWERS,
@@ -96,7 +99,8 @@ export class Catalogue {
   private stockChanges = 0;
   private loads = 0;
 
-  constructor() {
+  /** `staleForMs`: how old a fallback answer may be and still be served. */
+  constructor(private readonly staleForMs = 0) {
     this.answers = new LRUCache<string, Answer>({
       max: MAX_ANSWERS,
       maxSize: MAX_TOOLS_KEPT,
@@ -111,6 +115,23 @@ export class Catalogue {
   }
 
   invalidate(): void {
+    this.fallback.clear();
+    this.dropAnswers();
+  }
+
+  /**
+   * Notifications may have been missed (the connection that hears them was lost, or has just come back):
+   * every answer is read again, but until then the ones kept now stay at hand for a database out of reach.
+   */
+  uncertain(): void {
+    const now = Date.now();
+    for (const [key, answer] of this.staleForMs > 0 ? this.answers.entries() : []) {
+      if (!this.fallback.has(key)) this.fallback.set(key, { answer, since: now });
+    }
+    this.dropAnswers();
+  }
+
+  private dropAnswers(): void {
     for (const flight of this.flights) flight.dropped = true;
     this.answers.clear();
     this.totals.clear();
@@ -151,8 +172,15 @@ export class Catalogue {
       pending = this.load(key, load).finally(() => this.loading.delete(key));
       this.loading.set(key, pending);
     }
-    const answer = await pending;
-    return answer && serialized(answer);
+    try {
+      const answer = await pending;
+      this.fallback.delete(key);
+      return answer && serialized(answer);
+    } catch (error) {
+      const kept = this.fallback.get(key);
+      if (!kept || shortageOf(error) !== 'database' || Date.now() - kept.since > this.staleForMs) throw error;
+      return serialized(kept.answer);
+    }
   }
 
   private async load(key: string, load: () => Promise<Loaded | undefined>): Promise<Answer | undefined> {

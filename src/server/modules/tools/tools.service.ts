@@ -63,8 +63,12 @@ const GROW_BATCH = 1000;
 export class ToolsService {
   readonly #catalogue: Catalogue;
 
-  constructor(private readonly db: Db) {
-    this.#catalogue = new Catalogue();
+  /** `staleCatalogueMs`: see Catalogue; how long a copy may serve reads while the database is out of reach. */
+  constructor(
+    private readonly db: Db,
+    { staleCatalogueMs = 0 }: { staleCatalogueMs?: number } = {},
+  ) {
+    this.#catalogue = new Catalogue(staleCatalogueMs);
   }
 
   /**
@@ -79,7 +83,7 @@ export class ToolsService {
         if (change) this.#catalogue.stockChanged(change);
         else this.#catalogue.invalidate();
       },
-      () => this.#catalogue.invalidate(),
+      () => this.#catalogue.uncertain(),
     );
   }
 

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Tool } from '#shared/schemas/tools.ts';
-import { LocalDiskStorage } from '#server/adapters/storage/local-disk.ts';
+import { openImageStorage } from '#server/adapters/storage/open-image-storage.ts';
 import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { IMAGE_STORES, type ImageStoreUnderTest } from '#server/testing/image-stores.ts';
 import { uploadJpeg } from '#server/testing/multipart.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 import { sweepUnusedImages } from './image-sweep.ts';
@@ -13,31 +13,31 @@ import { sweepUnusedImages } from './image-sweep.ts';
 const HOUR = 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
 
+let store: ImageStoreUnderTest;
 let ctx: TestContext;
 let admin: TestUser;
 let buyer: TestUser;
-let uploadsDir: string;
 let jpeg: Buffer;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  [admin, buyer] = await Promise.all([createUser(ctx, { admin: true }), createUser(ctx)]);
-  uploadsDir = path.join(ctx.config.dataDir, 'uploads');
   jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#16a34a' } })
     .jpeg()
     .toBuffer();
 });
-afterAll(() => ctx.close());
 
-/** A sweep as a server process runs it, on its own handle to the uploads folder. */
+/** A sweep as a server process runs it, on its own handle to the store. */
 async function sweep(now = new Date()) {
-  const storage = await LocalDiskStorage.open(uploadsDir);
-  return sweepUnusedImages({
-    storage,
-    usedBy: [ctx.app.tools, ctx.app.users, ctx.app.orders],
-    graceHours: ctx.config.uploadGraceHours,
-    now,
-  });
+  const storage = await openImageStorage(ctx.config);
+  try {
+    return await sweepUnusedImages({
+      storage,
+      usedBy: [ctx.app.tools, ctx.app.users, ctx.app.orders],
+      graceHours: ctx.config.uploadGraceHours,
+      now,
+    });
+  } finally {
+    storage.close?.();
+  }
 }
 
 async function uploadPhoto() {
@@ -46,11 +46,10 @@ async function uploadPhoto() {
   return response.json<{ data: { url: string } }>().data.url;
 }
 
-const fileOf = (url: string) => path.join(uploadsDir, path.basename(url));
+const stored = () => store.contents(ctx.config);
 
 async function uploadedHoursAgo(url: string, hours: number) {
-  const then = new Date(Date.now() - hours * HOUR);
-  await utimes(fileOf(url), then, then);
+  await store.setStoredAt(ctx.config, path.basename(url), new Date(Date.now() - hours * HOUR));
 }
 
 /** How each image URL answers, by name. */
@@ -114,12 +113,22 @@ async function setProfileImage(who: TestUser, img: string) {
 /** An image stored the way uploads were before sweeps existed, `hours` ago. */
 async function storedBeforeSweeps(hours: number) {
   const url = `/uploads/${randomBytes(16).toString('base64url')}.webp`;
-  await writeFile(fileOf(url), await sharp(jpeg).webp().toBuffer());
+  await store.put(ctx.config, path.basename(url), await sharp(jpeg).webp().toBuffer());
   await uploadedHoursAgo(url, hours);
   return url;
 }
 
-describe('sweeping unused images', () => {
+describe.each(IMAGE_STORES)('sweeping unused images on $name', ({ start }) => {
+  beforeAll(async () => {
+    store = await start();
+    ctx = await createTestApp(store.env);
+    [admin, buyer] = await Promise.all([createUser(ctx, { admin: true }), createUser(ctx)]);
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await store.stop();
+  });
+
   it('deletes an image no tool, profile or order shows once it is older than the grace time, and no other', async () => {
     const [toolImage, profileImage, orderImage, youngUnused, oldUnused] = await Promise.all([
       uploadPhoto(),
@@ -144,7 +153,7 @@ describe('sweeping unused images', () => {
       youngUnused: 200,
       oldUnused: 404,
     });
-    expect(await readdir(uploadsDir)).not.toContain(path.basename(oldUnused));
+    expect(await stored()).not.toContain(path.basename(oldUnused));
   });
 
   it('keeps an unused image for 24 hours after its upload by default', async () => {
@@ -163,14 +172,14 @@ describe('sweeping unused images', () => {
     await addTool(used);
     const notOurs = ['notes.txt', '.unfinished.tmp'];
     for (const name of notOurs) {
-      await writeFile(path.join(uploadsDir, name), 'not an image');
-      await utimes(path.join(uploadsDir, name), new Date(0), new Date(0));
+      await store.put(ctx.config, name, 'not an image');
+      await store.setStoredAt(ctx.config, name, new Date(0));
     }
 
     await sweep();
 
     expect(await answers({ used, unused })).toEqual({ used: 200, unused: 404 });
-    expect(await readdir(uploadsDir)).toEqual(expect.arrayContaining(notOurs));
+    expect(await stored()).toEqual(expect.arrayContaining(notOurs));
   });
 
   it('is safe when several server processes sweep the same images at once', async () => {

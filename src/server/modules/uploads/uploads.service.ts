@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ImageStorage } from '#server/adapters/storage/storage.ts';
+import type { ImageContent, ImageStorage } from '#server/adapters/storage/storage.ts';
 import type { PeriodicTask } from '#server/periodic-task.ts';
 import { HOUR, sweepUnusedImages, type ImageUser } from './image-sweep.ts';
 import type { ImageWork } from './image-work.ts';
@@ -35,6 +35,11 @@ export class UploadsService {
     const webp = await imageWork.toWebp(read);
     const url = await storage.save(randomBytes(16).toString('base64url'), webp);
     return { url, bytes: webp.length };
+  }
+
+  /** The stored image `id`, opened for sending; undefined when there is none. */
+  image(id: string): Promise<ImageContent | undefined> {
+    return this.deps.storage.read(id);
   }
 
   /** The hourly deletion of stored images that nothing shows. */

@@ -1,0 +1,202 @@
+import { execFileSync } from 'node:child_process';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tool } from '#shared/schemas/tools.ts';
+import { LISTENER_APPLICATION_NAME } from '#server/db/client.ts';
+import { S3StandIn } from '#server/testing/s3-stand-in.ts';
+import { ORIGIN, signUp, startTwoShops, type Shop, type Shops } from './shop-processes.ts';
+
+let shops: Shops;
+let admin: string;
+let bucket: S3StandIn;
+
+const TOOL = {
+  name: 'Multi-process torque wrench',
+  price: 25,
+  availableQuantity: 1000,
+  minOrderQuantity: 10,
+  details: 'Half-inch drive',
+  image: '/images/tools/torque-wrench.svg',
+};
+
+async function addTool(shop: Shop, fields: Partial<typeof TOOL> = {}): Promise<string> {
+  const response = await shop.request('POST', '/api/parts', { cookie: admin, body: { ...TOOL, ...fields } });
+  expect(response.status).toBe(200);
+  return (await response.json<{ insertedId: string }>()).insertedId;
+}
+
+async function toolOn(shop: Shop, id: string): Promise<Tool> {
+  const response = await shop.request('GET', `/api/parts/${id}`);
+  expect(response.status).toBe(200);
+  return response.json<Tool>();
+}
+
+/** An administrator's edit through `shop`, from the tool as `shop` shows it now. */
+async function setPrice(shop: Shop, id: string, price: number): Promise<void> {
+  const tool = await toolOn(shop, id);
+  const { name, availableQuantity, minOrderQuantity, details, image, version } = tool;
+  const response = await shop.request('PATCH', `/api/parts/${id}`, {
+    cookie: admin,
+    body: {
+      name,
+      price,
+      availableQuantity,
+      minOrderQuantity,
+      details,
+      image,
+      version,
+      loadedAvailableQuantity: availableQuantity,
+    },
+  });
+  expect(response.status).toBe(200);
+}
+
+const priceOn = async (shop: Shop, id: string) => (await toolOn(shop, id)).price;
+
+const order = (shop: Shop, buyer: string, toolId: string, quantity = 10) =>
+  shop.request('POST', '/api/order', {
+    cookie: buyer,
+    body: { toolId, quantity, address: '1 Mill Road', number: '+44 113 555 0100' },
+  });
+
+beforeAll(async () => {
+  bucket = await S3StandIn.start();
+  shops = await startTwoShops(bucket.env());
+  admin = await signUp(shops.a, 'admin@multi.test', 'Multi Admin');
+  await shops.database.query(`UPDATE users SET role = 'admin' WHERE email = 'admin@multi.test'`);
+});
+
+afterAll(async () => {
+  await shops?.stop();
+  await bucket?.stop();
+});
+
+describe('two server processes on one PostgreSQL', () => {
+  it('share the stock exactly: concurrent orders spread over both never oversell', async () => {
+    const toolId = await addTool(shops.a);
+    const buyers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => signUp(i % 2 ? shops.b : shops.a, `buyer${i}@multi.test`)),
+    );
+    // 120 orders of 10 for a stock of 1,000, half through each process, all at once.
+    const answers = await Promise.all(
+      Array.from({ length: 120 }, (_, i) => order(i % 2 ? shops.b : shops.a, buyers[i % 10]!, toolId)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(100);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(20);
+
+    const { rows } = await shops.database.query<{ stock: number; ordered: string }>(
+      `SELECT available_quantity AS stock, (SELECT sum(quantity) FROM orders WHERE tool_id = $1) AS ordered
+       FROM tools WHERE id = $1`,
+      [toolId],
+    );
+    expect(rows[0]).toEqual({ stock: 0, ordered: '1000' });
+    for (const shop of [shops.a, shops.b]) {
+      await expect.poll(async () => (await toolOn(shop, toolId)).availableQuantity).toBe(0);
+    }
+  });
+
+  it("show a price changed through one on the other's next read after the notification", async () => {
+    const toolId = await addTool(shops.a);
+    expect(await priceOn(shops.b, toolId)).toBe(25);
+    await setPrice(shops.a, toolId, 31.5);
+    await expect.poll(() => priceOn(shops.b, toolId), { timeout: 5000, interval: 20 }).toBe(31.5);
+  });
+
+  it('serve an image uploaded through one from the other, from the shared bucket', async () => {
+    const jpeg = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
+    const uploaded = await fetch(`${shops.a.base}/api/uploads`, {
+      method: 'POST',
+      headers: { origin: ORIGIN, cookie: admin },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const { data } = (await uploaded.json()) as { data: { url: string } };
+    expect(data.url).toMatch(/^\/uploads\/[\w-]+\.webp$/);
+
+    const [fromA, fromB] = await Promise.all([
+      fetch(shops.a.base + data.url),
+      fetch(shops.b.base + data.url),
+    ]);
+    expect(fromB.status).toBe(200);
+    expect(fromB.headers.get('content-type')).toBe('image/webp');
+    expect(fromB.headers.get('cache-control')).toBe(fromA.headers.get('cache-control'));
+    expect(Buffer.from(await fromB.arrayBuffer())).toEqual(Buffer.from(await fromA.arrayBuffer()));
+    expect(await bucket.keys()).toContain(`uploads${data.url.slice('/uploads'.length)}`);
+  });
+
+  it('see a change made while their LISTEN connection was gone, once it is back', async () => {
+    const toolId = await addTool(shops.a);
+    expect(await priceOn(shops.b, toolId)).toBe(25);
+    const { rowCount } = await shops.database.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE datname = current_database() AND application_name = $1`,
+      [LISTENER_APPLICATION_NAME],
+    );
+    expect(rowCount).toBe(2);
+    // While B does not listen: B reads (and keeps) the tool, then A changes it.
+    expect(await priceOn(shops.b, toolId)).toBe(25);
+    await setPrice(shops.a, toolId, 44);
+    await expect.poll(() => priceOn(shops.b, toolId), { timeout: 10_000, interval: 50 }).toBe(44);
+    await expect
+      .poll(async () => {
+        const listening = await shops.database.query(
+          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
+          [LISTENER_APPLICATION_NAME],
+        );
+        return listening.rowCount;
+      })
+      .toBe(2);
+    // And it hears the next change as it happens.
+    await setPrice(shops.a, toolId, 45);
+    await expect.poll(() => priceOn(shops.b, toolId), { timeout: 5000, interval: 20 }).toBe(45);
+  });
+});
+
+describe('when PostgreSQL restarts', () => {
+  const cluster = process.env.PG_CLUSTER?.split(' ');
+  const pgctl = (action: 'stop' | 'start') => {
+    if (!cluster) throw new Error('Set PG_CLUSTER to the cluster to restart, e.g. "15 main" (see .ci/run).');
+    execFileSync('pg_ctlcluster', [...cluster, action], { stdio: 'inherit' });
+  };
+
+  it('both processes survive: reads from their copies, 503 for writes, and all works again after', async () => {
+    const toolId = await addTool(shops.a);
+    const buyer = await signUp(shops.b, 'restart@multi.test');
+    const newest = async (shop: Shop) => shop.request('GET', '/api/parts?limit=6');
+    for (const shop of [shops.a, shops.b]) expect((await newest(shop)).status).toBe(200);
+    await shops.database.end();
+
+    pgctl('stop');
+    try {
+      for (const shop of [shops.a, shops.b]) {
+        const read = await newest(shop);
+        expect(read.status).toBe(200);
+        expect((await read.json<Tool[]>()).map((tool) => tool._id)).toContain(toolId);
+        const write = await order(shop, buyer, toolId);
+        expect(write.status).toBe(503);
+        expect(write.headers.get('retry-after')).toBe('5');
+        expect((await shop.request('GET', '/api/health')).status).toBe(200);
+        expect((await shop.request('GET', '/api/health/ready')).status).toBe(503);
+      }
+    } finally {
+      pgctl('start');
+    }
+
+    for (const shop of [shops.a, shops.b]) {
+      await expect
+        .poll(async () => (await shop.request('GET', '/api/health/ready')).status, { timeout: 30_000 })
+        .toBe(200);
+    }
+    expect((await order(shops.b, buyer, toolId)).status).toBe(200);
+    await setPrice(shops.a, toolId, 27);
+    await expect.poll(() => priceOn(shops.b, toolId), { timeout: 10_000, interval: 50 }).toBe(27);
+    for (const shop of [shops.a, shops.b]) expect(shop.process.output).not.toMatch(/"level":60/);
+  });
+});
