@@ -91,9 +91,9 @@ export class Catalogue {
   /** The answers kept when notifications may have been missed: served only while the database is out of reach. */
   private readonly fallback = new Map<string, { answer: Answer; since: number }>();
   /** How many tools each search and filter finds, however the answers page and sort them. */
-  private readonly totals = new LRUCache<string, { total: number; stockFiltered: boolean }>({
-    max: MAX_ANSWERS,
-  });
+  private readonly totals = new LRUCache<string, number>({ max: MAX_ANSWERS });
+  /** The same for searches chosen by stock, which every stock change drops. */
+  private readonly stockTotals = new LRUCache<string, number>({ max: MAX_ANSWERS });
   /** Go up with every change that a count in progress may have missed. */
   private changes = 0;
   private stockChanges = 0;
@@ -125,6 +125,8 @@ export class Catalogue {
    */
   uncertain(): void {
     const now = Date.now();
+    for (const [key, { since }] of this.fallback)
+      if (now - since > this.staleForMs) this.fallback.delete(key);
     for (const [key, answer] of this.staleForMs > 0 ? this.answers.entries() : []) {
       if (!this.fallback.has(key)) this.fallback.set(key, { answer, since: now });
     }
@@ -135,23 +137,25 @@ export class Catalogue {
     for (const flight of this.flights) flight.dropped = true;
     this.answers.clear();
     this.totals.clear();
+    this.stockTotals.clear();
     this.changes += 1;
   }
 
   /** The count kept for `key`, else the one `count` makes, kept unless the catalogue changed meanwhile. */
   async total(key: string, stockFiltered: boolean, count: () => Promise<number>): Promise<number> {
-    const kept = this.totals.get(key);
-    if (kept) return kept.total;
+    const totals = stockFiltered ? this.stockTotals : this.totals;
+    const kept = totals.get(key);
+    if (kept !== undefined) return kept;
     const [changes, stockChanges] = [this.changes, this.stockChanges];
     const total = await count();
     const missed = changes !== this.changes || (stockFiltered && stockChanges !== this.stockChanges);
-    if (!missed) this.totals.set(key, { total, stockFiltered });
+    if (!missed) totals.set(key, total);
     return total;
   }
 
   stockChanged(change: StockChange): void {
     this.stockChanges += 1;
-    for (const [key, { stockFiltered }] of this.totals.entries()) if (stockFiltered) this.totals.delete(key);
+    this.stockTotals.clear();
     for (const flight of this.flights) flight.heard.push(change);
     for (const key of this.stockFiltered) this.answers.delete(key);
     for (const key of this.showing.get(change.toolId) ?? []) {
