@@ -49,9 +49,25 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
     async destroy() {
       await Promise.all(opened.map((database) => database.close()));
-      await withServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await withServer(serverUrl, (client) => dropDatabase(client, name));
     },
   };
+}
+
+/**
+ * DROP … WITH (FORCE) cannot end a backend of another role: PostgreSQL's autovacuum may be working on the new
+ * database (SQLSTATE 42501). It finishes within moments, so the drop is tried again meanwhile.
+ */
+async function dropDatabase(client: pg.Client, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '42501' || attempt === 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 async function withServer(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
