@@ -9,7 +9,7 @@ import { createStripeGateway } from './adapters/payments/stripe-gateway.ts';
 import { createTestGateway } from './adapters/payments/test-gateway.ts';
 import { openImageStorage } from './adapters/storage/open-image-storage.ts';
 import { openDatabase, type Database } from './db/client.ts';
-import { plannerStatisticsRefresh } from './db/planner-statistics.ts';
+import { routineVacuum } from './db/routine-vacuum.ts';
 import { httpServerFactory } from './http-server.ts';
 import { logSerializers } from './log-serializers.ts';
 import { requestLogPlugin } from './plugins/request-log.ts';
@@ -129,7 +129,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       log: app.log,
     });
   runPeriodically(app, uploads.unusedImagesSweep());
-  if (database.kind === 'pglite') runPeriodically(app, plannerStatisticsRefresh(db));
+  if (database.kind === 'pglite') runPeriodically(app, routineVacuum(db));
   app.decorate('tools', tools);
   app.decorate('users', users);
   app.decorate('orders', orders);

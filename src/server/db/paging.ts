@@ -1,4 +1,4 @@
-import { count, type SQL } from 'drizzle-orm';
+import { count, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './transaction.ts';
 
@@ -33,9 +33,24 @@ export async function pageRows<T extends PgTable>(
   return rows;
 }
 
-/** How many rows of `table` pass `where`. */
-export async function countRows(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
-  const [counted] = await db.select({ total: count() }).from(table).where(where);
+/** How many rows of `table` pass `where`; given `limit`, at most that many (the rest is never read). */
+export async function countRows(
+  db: Executor,
+  table: PgTable,
+  where: SQL | undefined,
+  limit?: number,
+): Promise<number> {
+  const [counted] =
+    limit === undefined
+      ? await db.select({ total: count() }).from(table).where(where)
+      : await db.select({ total: count() }).from(
+          db
+            .select({ one: sql`1` })
+            .from(table)
+            .where(where)
+            .limit(limit)
+            .as('passing'),
+        );
   return counted?.total ?? 0;
 }
 

@@ -157,5 +157,15 @@ export const catalogueQuerySchema = z
   );
 export type CatalogueQuery = z.output<typeof catalogueQuerySchema>;
 
-export const cataloguePageSchema = pageInfoSchema.extend({ tools: z.array(toolSchema) });
+/**
+ * A search counts its matches up to this many: counting more would read every match, however broad the word
+ * ("nut" matches a fifth of a large catalogue), and nobody pages past the first thousand.
+ */
+export const SEARCH_COUNT_LIMIT = 1000;
+
+export const cataloguePageSchema = pageInfoSchema.extend({
+  tools: z.array(toolSchema),
+  /** True when a search matched more tools than `total`, which is then SEARCH_COUNT_LIMIT. */
+  moreThanTotal: z.boolean(),
+});
 export type CataloguePage = z.infer<typeof cataloguePageSchema>;

@@ -1,6 +1,6 @@
-import { desc } from 'drizzle-orm';
+import { asc, count, desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CataloguePage, Tool } from '#shared/schemas/tools.ts';
+import { SEARCH_COUNT_LIMIT, type CataloguePage, type Tool } from '#shared/schemas/tools.ts';
 import { tools } from '#server/db/schema.ts';
 import { createUser } from '#server/testing/accounts.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
@@ -99,6 +99,8 @@ describe('GET /api/catalogue', () => {
     ['cordles drill', ['Cordless Drill Driver 18V']],
     ['18v', ['Cordless Drill Driver 18V', 'Impact Wrench 1/2-Inch']],
     ['forged steel', ['Claw Hammer']],
+    ['zinc-plated', ['Hex Bolt M10 x 50 mm']],
+    ['1/2-inch impact', ['Impact Wrench 1/2-Inch']],
     ['hex drill', []],
   ])('finds %j in names and details, in any order, forgiving a small typo', async (q, expected) => {
     const { response, body } = await page(`?q=${encodeURIComponent(q)}`);
@@ -254,6 +256,59 @@ describe('GET /api/parts on a large catalogue', () => {
     expect(health.statusCode).toBe(200);
     expect(listed).toBe(false);
     expect((await list).json<Tool[]>()).toHaveLength(SIZE);
+  });
+
+  it.each(['nut', 'hex bolt m10', '1', 'nut m8', 'wrech'])(
+    'pages through every match of %j as the full sort of all matches gives them, in either order',
+    async (q) => {
+      const words = q.split(' ').map((word) => `${word}:*`);
+      if (q === 'wrech') words.splice(0, 1, '(wrech:* | wrench:*)');
+      const matches = large.app.database.db
+        .select({ id: tools.id })
+        .from(tools)
+        .where(sql`search_words @@ to_tsquery('simple', ${words.join(' & ')})`);
+      const newest = await matches.orderBy(desc(tools.createdAt), desc(tools.id));
+      const cheapest = await matches.orderBy(asc(tools.priceCents), desc(tools.createdAt), desc(tools.id));
+      expect(newest.length).toBeGreaterThan(24);
+      for (const [sort, expected] of [
+        ['newest', newest],
+        ['price-asc', cheapest],
+      ] as const) {
+        const shown = expected.slice(0, SEARCH_COUNT_LIMIT).map((tool) => tool.id);
+        const ids: string[] = [];
+        for (let number = 1; ids.length < shown.length; number++) {
+          const response = await large.app.inject({
+            url: `/api/catalogue?q=${encodeURIComponent(q)}&sort=${sort}&page=${number}`,
+          });
+          const body = response.json<CataloguePage>();
+          expect(body).toMatchObject({
+            total: shown.length,
+            moreThanTotal: expected.length > SEARCH_COUNT_LIMIT,
+          });
+          expect(body.tools.length).toBeGreaterThan(0);
+          ids.push(...body.tools.map((tool) => tool._id));
+        }
+        expect(ids).toEqual(shown);
+      }
+    },
+  );
+
+  it('counts a broad search up to 1,000 matches, says that more matched, and pages through those 1,000', async () => {
+    const [stored] = await large.app.database.db
+      .select({ count: count() })
+      .from(tools)
+      .where(sql`search_words @@ to_tsquery('simple', 'm:*')`);
+    expect(stored!.count).toBeGreaterThan(SEARCH_COUNT_LIMIT);
+    const at = async (number: number) =>
+      (await large.app.inject({ url: `/api/catalogue?q=m&page=${number}` })).json<CataloguePage>();
+    expect(await at(1)).toMatchObject({ total: 1000, moreThanTotal: true, page: 1, pageSize: 24 });
+    expect((await at(42)).tools).toHaveLength(1000 - 41 * 24);
+    expect((await at(43)).tools).toEqual([]);
+    const narrow = (
+      await large.app.inject({ url: '/api/catalogue?q=hex%20bolt%20m10' })
+    ).json<CataloguePage>();
+    expect(narrow.moreThanTotal).toBe(false);
+    expect((await page()).body.moreThanTotal).toBe(false);
   });
 
   it('searches and pages the large catalogue like the small one', async () => {

@@ -5,30 +5,57 @@ import type { Executor } from '#server/db/transaction.ts';
 const MAX_WORDS = 8;
 /** Words of the catalogue tried in place of a word that looks mistyped. */
 const CORRECTIONS = 3;
+/** A search word that begins more of the catalogue's words than this is searched as a prefix. */
+const MAX_WORDS_BEGUN = 20;
 
-/** The words of a search as the catalogue's words are indexed: lower-case letters and digits. */
+/**
+ * The words of a search as the catalogue's words are indexed (the trigger tools_index_words): lower case,
+ * split at spaces and ASCII punctuation, so "6204-2RS" is the words 6204 and 2rs.
+ */
 export function searchWords(q: string | undefined): string[] {
-  const words = (q ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  const words = (q ?? '').toLowerCase().split(/[\s!-/:-@[-`{-~]+/u);
   return [...new Set(words.filter(Boolean))].slice(0, MAX_WORDS);
 }
 
-/**
- * For each word of four letters or more that begins no word of the catalogue, the catalogue's most similar
- * words (trigram similarity): `wrech` gives `wrench`.
- */
-async function correctionsOf(db: Executor, words: string[]): Promise<Map<string, string[]>> {
-  const mistypable = words.filter((word) => /^\p{L}{4,}$/u.test(word));
-  if (mistypable.length === 0) return new Map();
+interface LookedUp {
+  word: string;
+  /** The catalogue's words that begin with `word`, at most MAX_WORDS_BEGUN + 1 of them. */
+  begun: string[];
+  /** For a word of four letters or more that begins none: the catalogue's most similar words (trigrams). */
+  similar: string[];
+}
+
+/** Each search word looked up among the catalogue's words (catalogue_words, kept by a trigger). */
+async function lookUp(db: Executor, words: string[]): Promise<LookedUp[]> {
   const { rows } = (await db.execute(sql`
-    SELECT typed.word, array(
-      SELECT known.word FROM catalogue_words known WHERE known.word % typed.word
-      ORDER BY similarity(known.word, typed.word) DESC, known.word LIMIT ${CORRECTIONS}
-    ) AS similar
-    FROM unnest(string_to_array(${mistypable.join(' ')}, ' ')) AS typed(word)
-    WHERE NOT EXISTS (SELECT 1 FROM catalogue_words known WHERE known.word LIKE typed.word || '%')`)) as {
-    rows: Array<{ word: string; similar: string[] }>;
-  };
-  return new Map(rows.map((row) => [row.word, row.similar]));
+    SELECT typed.word, begun.words AS begun,
+      CASE WHEN cardinality(begun.words) = 0 AND typed.word ~ '^[[:alpha:]]{4,}$' THEN array(
+        SELECT known.word FROM catalogue_words known
+        WHERE known.word ~ '^[[:alpha:]]{4,}$' AND known.word % typed.word
+        ORDER BY similarity(known.word, typed.word) DESC, known.word LIMIT ${CORRECTIONS}
+      ) ELSE '{}' END AS similar
+    FROM unnest(string_to_array(${words.join(' ')}, ' ')) AS typed(word)
+    CROSS JOIN LATERAL (SELECT array(
+      -- Byte order: every word that begins with typed.word lies between it and it followed by U+10FFFF.
+      SELECT known.word FROM catalogue_words known
+      WHERE known.word COLLATE "C" >= typed.word AND known.word COLLATE "C" < typed.word || chr(1114111)
+      ORDER BY known.word COLLATE "C" LIMIT ${MAX_WORDS_BEGUN + 1}
+    ) AS words) begun`)) as { rows: LookedUp[] };
+  return rows;
+}
+
+/** A lexeme in tsquery syntax, taken as it is (no parsing), so that no word can be read as an operator. */
+const lexeme = (word: string) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/**
+ * What one search word matches: the catalogue's words it begins, each as a whole word (the search index
+ * answers those many times faster than a prefix), or the prefix itself when it begins too many; for a word
+ * that begins none, it and the words it may be a typo of, as prefixes.
+ */
+function alternatives({ word, begun, similar }: LookedUp): string[] {
+  if (begun.length > MAX_WORDS_BEGUN) return [`${lexeme(word)}:*`];
+  if (begun.length > 0) return begun.map(lexeme);
+  return [word, ...similar].map((each) => `${lexeme(each)}:*`);
 }
 
 /**
@@ -39,10 +66,6 @@ async function correctionsOf(db: Executor, words: string[]): Promise<Map<string,
 export async function catalogueSearch(db: Executor, q: string | undefined): Promise<SQL | undefined> {
   const words = searchWords(q);
   if (words.length === 0) return undefined;
-  const corrections = await correctionsOf(db, words);
-  // Only letters and digits: nothing in it can be read as tsquery syntax.
-  const query = words
-    .map((word) => `(${[word, ...(corrections.get(word) ?? [])].map((each) => `${each}:*`).join(' | ')})`)
-    .join(' & ');
-  return sql`search_words @@ to_tsquery('simple', ${query})`;
+  const query = (await lookUp(db, words)).map((each) => `(${alternatives(each).join(' | ')})`).join(' & ');
+  return sql`search_words @@ ${query}::tsquery`;
 }

@@ -4,6 +4,7 @@ import {
   STALE_TOOL_MESSAGE,
   stockOutOfRangeMessage,
   TOOL_NOT_FOUND_MESSAGE,
+  SEARCH_COUNT_LIMIT,
   type CatalogueQuery,
   type Tool,
 } from '#shared/schemas/tools.ts';
@@ -18,7 +19,6 @@ import { newestFirstJson } from './full-list.ts';
 import { generatedTools } from './generated-tools.ts';
 import { DEMO_CATALOGUE_SEEDED, demoToolNames, missingDemoTools } from './demo-catalogue.ts';
 import {
-  analyzeTools,
   CATALOGUE_CHANNEL,
   catalogueCondition,
   catalogueCount,
@@ -36,6 +36,8 @@ import {
   toolImagesAmong,
   toolNamesAmong,
   toolsNewestFirst,
+  vacuumTools,
+  type CatalogueFilter,
   type StockChange,
   type NewToolRow,
   type ToolEdit,
@@ -51,6 +53,8 @@ export type CatalogueReply = CachedResponse | { stream: AsyncIterable<string> };
 const WHOLE_LIST_KEPT = 1000;
 
 const asList = (tools: Tool[]) => tools;
+
+const UNFILTERED: CatalogueFilter = { q: '', inStock: false };
 
 /** Generated tools inserted per transaction. */
 const GROW_BATCH = 1000;
@@ -126,14 +130,37 @@ export class ToolsService {
     const key = `page:${JSON.stringify([filter, sort, page, pageSize])}`;
     return this.#catalogue.answer(key, async () => {
       const condition = await catalogueCondition(this.db, filter);
-      // The same for every page and sort of one search: counted once.
-      const total = await this.#catalogue.total(JSON.stringify(filter), inStock, () =>
-        catalogueCount(this.db, condition),
-      );
-      const beyond = (page - 1) * pageSize >= total;
-      const rows = beyond ? [] : await catalogueRows(this.db, condition, sort, { page, pageSize });
-      return { rows, stockFiltered: inStock, shape: (tools) => ({ tools, total, page, pageSize }) };
+      // A search is counted one past its limit, to know whether it matched more.
+      const counted = condition.searched ? SEARCH_COUNT_LIMIT + 1 : Infinity;
+      const matches = await this.#count(filter, condition, counted);
+      const total = Math.min(matches, counted - 1);
+      const moreThanTotal = matches > total;
+      let rows: ToolRow[] = [];
+      if ((page - 1) * pageSize < total) {
+        const tools = await this.#count(UNFILTERED, { where: undefined }, Infinity);
+        const found = await catalogueRows(
+          this.db,
+          condition,
+          sort,
+          { page, pageSize },
+          { matches, counted, tools },
+        );
+        // The last of a capped search's pages ends at its total.
+        rows = found.slice(0, total - (page - 1) * pageSize);
+      }
+      return {
+        rows,
+        stockFiltered: inStock,
+        shape: (tools) => ({ tools, total, moreThanTotal, page, pageSize }),
+      };
     }) as Promise<CachedResponse>;
+  }
+
+  /** How many tools pass a filter, up to `limit`: the same for every page and sort of a search, counted once. */
+  #count(filter: CatalogueFilter, condition: { where: SQL | undefined }, limit: number): Promise<number> {
+    return this.#catalogue.total(JSON.stringify(filter), filter.inStock, () =>
+      catalogueCount(this.db, condition, Number.isFinite(limit) ? limit : undefined),
+    );
   }
 
   async one(id: string): Promise<CachedResponse> {
@@ -230,8 +257,9 @@ export class ToolsService {
       await this.add(rows.slice(start, start + GROW_BATCH));
       progress?.(Math.min(rows.length, start + GROW_BATCH));
     }
-    // So that the planner knows the catalogue's new size at once (PGlite has no autovacuum to tell it).
-    if (rows.length > 0) await analyzeTools(this.db);
+    // So that the planner knows the catalogue's new size, and reads skip checking every new row's
+    // transaction, at once (PGlite has no autovacuum to do it).
+    if (rows.length > 0) await vacuumTools(this.db);
     return rows.length;
   }
 

@@ -27,6 +27,15 @@ describe('/parts', () => {
     expect(screen.queryByRole('navigation', { name: 'Catalogue pages' })).toBeNull();
   });
 
+  it('says "1,000+ tools" when a search matched more than it counts, and pages through those', async () => {
+    showParts('/parts?q=nut', {
+      body: { ...pageOf('tools', someTools(24), { total: 1000 }), moreThanTotal: true },
+    });
+    expect(await screen.findByText('1,000+ tools')).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: 'Catalogue pages' });
+    expect(within(pages).getByRole('link', { name: /42/ })).toBeTruthy();
+  });
+
   it('reads the search, sort, filters and page from the address', async () => {
     const { sent } = showParts('/parts?q=bolt&sort=price-asc&inStock=true&minPrice=5&maxPrice=50&page=2', {
       body: pageOf('tools', someTools(1), { total: 25, page: 2 }),

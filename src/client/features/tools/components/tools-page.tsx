@@ -9,7 +9,9 @@ import { isNarrowed, NO_SEARCH_OR_FILTERS, readCatalogueQuery } from './catalogu
 import { NoToolsYet, ToolList, ToolsLoadError } from './tool-grid.tsx';
 
 const count = new Intl.NumberFormat('en-US');
-const toolCount = (total: number) => `${count.format(total)} ${total === 1 ? 'tool' : 'tools'}`;
+/** "1 tool", "24 tools", or for a search that matched more than it counts, "1,000+ tools". */
+const toolCount = ({ total, moreThanTotal }: { total: number; moreThanTotal: boolean }) =>
+  `${count.format(total)}${moreThanTotal ? '+' : ''} ${total === 1 && !moreThanTotal ? 'tool' : 'tools'}`;
 
 /** /parts: the catalogue, a page at a time, searched, sorted and filtered, all of it in the address. */
 export function ToolsPage() {
@@ -43,7 +45,7 @@ export function ToolsPage() {
         </h2>
         <CatalogueControls query={query} change={list.change} onClear={narrowed ? clear : undefined} />
         <p role="status" className="mb-4 flex min-h-6 items-center gap-2 font-semibold">
-          {result.data && toolCount(result.data.total)}
+          {result.data && toolCount(result.data)}
           {updating && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
         </p>
         {result.isPending ? (
