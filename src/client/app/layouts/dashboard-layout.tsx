@@ -1,21 +1,38 @@
+import { useState } from 'react';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
-import { NavLink, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { useSession } from '#client/lib/session.ts';
 import { useUndeliverableMail } from '#client/features/mail/api/get-undeliverable-mail.ts';
 import { useAdminCheck } from '#client/features/users/api/check-admin.ts';
 
-const adminMenu = [
+interface MenuEntry {
+  to: string;
+  label: string;
+  /** Other pages that belong to this entry: the menu marks it there too. */
+  also?: string[];
+}
+
+const adminMenu: MenuEntry[] = [
   { to: '/dashboard/user', label: 'All User' },
   { to: '/dashboard/manageOrder', label: 'Manage Order' },
-  { to: '/dashboard/manageTools', label: 'Manage Tools' },
+  { to: '/dashboard/manageTools', label: 'Manage Tools', also: ['/dashboard/updateTool'] },
   { to: '/dashboard/add', label: 'Add Products' },
   { to: '/dashboard/mail', label: 'Undeliverable mail' },
 ];
-const buyerMenu = [
-  { to: '/dashboard/myorder', label: 'My Order' },
+const buyerMenu: MenuEntry[] = [
+  { to: '/dashboard/myorder', label: 'My Order', also: ['/dashboard/payment'] },
   { to: '/dashboard/review', label: 'Add Review' },
 ];
-const everyoneMenu = [{ to: '/dashboard/profile', label: 'My Profile' }];
+const everyoneMenu: MenuEntry[] = [
+  { to: '/dashboard/profile', label: 'My Profile', also: ['/dashboard/my-profile'] },
+];
+
+const within = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/** The entry of the page at `pathname`, if the menu has one. */
+function entryAt(menu: MenuEntry[], pathname: string): MenuEntry | undefined {
+  return menu.find((entry) => [entry.to, ...(entry.also ?? [])].some((path) => within(pathname, path)));
+}
 
 /** The dashboard's frame: a greeting, the side menu for the user's role, and the chosen screen. */
 export function DashboardLayout() {
@@ -23,6 +40,8 @@ export function DashboardLayout() {
   const { isAdmin, isPending } = useAdminCheck();
   const undeliverable = useUndeliverableMail(isAdmin).data?.length ?? 0;
   const menu = isPending ? everyoneMenu : [...(isAdmin ? adminMenu : buyerMenu), ...everyoneMenu];
+  const current = entryAt(menu, useLocation().pathname);
+  const [open, setOpen] = useState(false);
 
   return (
     <div className="bg-base-200 flex-1">
@@ -34,12 +53,25 @@ export function DashboardLayout() {
       </header>
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[220px_1fr]">
         <nav aria-label="Dashboard" className="bg-base-100 rounded-box border-base-300 h-fit border p-2">
-          <ul className="menu w-full gap-1">
+          {/* On a phone the menu folds into one button that names the page, so the page starts at once. */}
+          <button
+            type="button"
+            className="btn btn-ghost h-11 w-full justify-between lg:hidden"
+            aria-expanded={open}
+            aria-controls="dashboard-menu"
+            onClick={() => setOpen(!open)}
+          >
+            <span>Menu{current && <span className="font-normal">: {current.label}</span>}</span>
+            <span aria-hidden="true">{open ? '▲' : '▼'}</span>
+          </button>
+          <ul id="dashboard-menu" className={`menu w-full gap-1 ${open ? '' : 'max-lg:hidden'}`}>
             {menu.map((item) => (
               <li key={item.to}>
-                <NavLink
+                <Link
                   to={item.to}
-                  className={({ isActive }) => (isActive ? 'menu-active font-semibold' : '')}
+                  aria-current={item === current ? 'page' : undefined}
+                  className={`min-h-11 ${item === current ? 'menu-active font-semibold' : ''}`}
+                  onClick={() => setOpen(false)}
                 >
                   {item.label}
                   {item.to === '/dashboard/mail' && undeliverable > 0 && (
@@ -47,7 +79,7 @@ export function DashboardLayout() {
                       {undeliverable}
                     </span>
                   )}
-                </NavLink>
+                </Link>
               </li>
             ))}
             {isPending && (
