@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { undeliverableMails } from './db/schema.ts';
+import { contactMessages, undeliverableMails } from './db/schema.ts';
 import { addTestTool } from './testing/tools.ts';
 import { multipart, type Part } from './testing/multipart.ts';
 import { createUser, type TestUser } from './testing/accounts.ts';
@@ -67,6 +67,8 @@ const EXPECTED = {
   'GET /api/reviews': { anonymous: 200, buyer: 200, otherBuyer: 200, admin: 200 },
   'POST /api/contact': { anonymous: 201, buyer: 201, otherBuyer: 201, admin: 201 },
   'GET /api/mail/undeliverable': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  'GET /api/contact/messages': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  'PATCH /api/contact/messages/{id}': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'POST /api/mail/undeliverable/{id}/resend': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'DELETE /api/mail/undeliverable/{id}': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'GET /api/auth/get-session': { anonymous: 200, buyer: 200, otherBuyer: 200, admin: 200 },
@@ -165,6 +167,8 @@ const VALID_REQUESTS: Record<RouteKey, (f: Fixture) => ValidRequest | Promise<Va
     body: { name: 'Carla Reyes', email: 'carla@example.com', message: 'Do you deliver to Leeds?' },
   }),
   'GET /api/mail/undeliverable': () => ({}),
+  'GET /api/contact/messages': () => ({}),
+  'PATCH /api/contact/messages/{id}': async () => ({ params: { id: await contactMessage() } }),
   'POST /api/mail/undeliverable/{id}/resend': async () => ({ params: { id: await undeliverableMail() } }),
   'DELETE /api/mail/undeliverable/{id}': async () => ({ params: { id: await undeliverableMail() } }),
   'GET /api/auth/get-session': () => ({}),
@@ -223,6 +227,14 @@ async function undeliverableMail(): Promise<string> {
     .insert(undeliverableMails)
     .values({ recipient: message.to, subject: message.subject, message, error: 'Mailbox full', attempts: 11 })
     .returning({ id: undeliverableMails.id });
+  return row!.id;
+}
+
+async function contactMessage(): Promise<string> {
+  const [row] = await ctx.app.database.db
+    .insert(contactMessages)
+    .values({ name: 'Bea', email: 'bea@example.com', message: 'Do you ship abroad?', clientIp: '10.9.9.9' })
+    .returning({ id: contactMessages.id });
   return row!.id;
 }
 

@@ -144,6 +144,14 @@ const dashboardRoutes: RouteObject = {
               ),
             },
             {
+              path: 'inbox',
+              ...lazyScreen(
+                async () =>
+                  (await import('#client/features/contact/components/contact-inbox-page.tsx'))
+                    .ContactInboxPage,
+              ),
+            },
+            {
               path: 'mail',
               ...lazyScreenWithData(
                 'mailLoader',

@@ -58,6 +58,11 @@ export const userKeys = {
   adminCheck: (email: string) => [...userKeys.all, 'admin-check', email] as const,
 };
 
+export const contactKeys = {
+  all: ['contact'] as const,
+  inbox: (page: number) => [...contactKeys.all, 'inbox', page] as const,
+};
+
 export const mailKeys = {
   all: ['mail'] as const,
   undeliverable: () => [...mailKeys.all, 'undeliverable'] as const,

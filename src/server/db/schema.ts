@@ -238,8 +238,19 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     clientIp: text('client_ip').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When an administrator marked it handled; until then it is new in the contact inbox. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
   },
-  (table) => [index('contact_messages_client_idx').on(table.clientIp, table.createdAt)],
+  (table) => [
+    index('contact_messages_client_idx').on(table.clientIp, table.createdAt),
+    index('contact_messages_newest_idx').on(
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('contact_messages_new_idx')
+      .on(table.createdAt)
+      .where(sql`${table.handledAt} IS NULL`),
+  ],
 );
 
 /**

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { socialProvidersSchema } from '#shared/schemas/auth.ts';
-import { contactMessageSchema, contactReceiptSchema } from '#shared/schemas/contact.ts';
+import {
+  contactInboxQuerySchema,
+  contactInboxSchema,
+  contactMessageSchema,
+  contactReceiptSchema,
+} from '#shared/schemas/contact.ts';
 import {
   deletedCountSchema,
   idParamsSchema,
@@ -326,6 +331,22 @@ export const api = {
       body: contactMessageSchema,
       response: contactReceiptSchema,
       status: 201,
+    }),
+    inbox: endpoint({
+      method: 'GET',
+      path: '/contact/messages',
+      tag: 'contact',
+      summary: 'The Get In Touch messages, newest first, with how many are not handled yet (administrators)',
+      query: contactInboxQuerySchema,
+      response: contactInboxSchema,
+    }),
+    handle: endpoint({
+      method: 'PATCH',
+      path: '/contact/messages/:id',
+      tag: 'contact',
+      summary: 'Mark a Get In Touch message handled (administrators); 0 if it already was or is unknown',
+      params: idParamsSchema,
+      response: modifiedCountSchema,
     }),
   },
   mail: {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '#shared/messages.ts';
 import { emailSchema } from './auth.ts';
+import { pageInfoSchema, pagingQuery } from './common.ts';
 
 /** The Get In Touch form; the server enforces the same rules. */
 export const contactMessageSchema = z.object({
@@ -19,6 +20,27 @@ export const contactMessageSchema = z.object({
     .max(2000, 'At most 2000 characters'),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+/** A Get In Touch message as administrators read it in the contact inbox. */
+export const inboxMessageSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  /** When an administrator marked it handled; null while it is new. */
+  handledAt: z.string().nullable(),
+});
+export type InboxMessage = z.infer<typeof inboxMessageSchema>;
+
+export const CONTACT_INBOX_PAGE_SIZE = 20;
+export const contactInboxQuerySchema = z.object(pagingQuery(CONTACT_INBOX_PAGE_SIZE));
+export const contactInboxSchema = pageInfoSchema.extend({
+  messages: z.array(inboxMessageSchema),
+  /** Messages not handled yet, on every page. */
+  unhandled: z.number().int(),
+});
+export type ContactInbox = z.infer<typeof contactInboxSchema>;
 
 export const contactReceiptSchema = z.object({ insertedId: z.string(), message: z.string() });
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useSession } from '#client/lib/session.ts';
+import { useContactInbox } from '#client/features/contact/api/contact-inbox.ts';
 import { useUndeliverableMail } from '#client/features/mail/api/get-undeliverable-mail.ts';
 import { useAdminCheck } from '#client/features/users/api/check-admin.ts';
 
@@ -18,6 +19,7 @@ const adminMenu: MenuEntry[] = [
   { to: '/dashboard/manageTools', label: 'Manage Tools', also: ['/dashboard/updateTool'] },
   { to: '/dashboard/add', label: 'Add Products' },
   { to: '/dashboard/mail', label: 'Undeliverable mail' },
+  { to: '/dashboard/inbox', label: 'Contact inbox' },
 ];
 const buyerMenu: MenuEntry[] = [
   { to: '/dashboard/myorder', label: 'My Order', also: ['/dashboard/payment'] },
@@ -39,6 +41,7 @@ export function DashboardLayout() {
   const user = useSession().data;
   const { isAdmin, isPending } = useAdminCheck();
   const undeliverable = useUndeliverableMail(isAdmin).data?.length ?? 0;
+  const newMessages = useContactInbox(1, isAdmin).data?.unhandled ?? 0;
   const menu = isPending ? everyoneMenu : [...(isAdmin ? adminMenu : buyerMenu), ...everyoneMenu];
   const current = entryAt(menu, useLocation().pathname);
   const [open, setOpen] = useState(false);
@@ -77,6 +80,11 @@ export function DashboardLayout() {
                   {item.to === '/dashboard/mail' && undeliverable > 0 && (
                     <span className="badge badge-error badge-sm" aria-label={`${undeliverable} waiting`}>
                       {undeliverable}
+                    </span>
+                  )}
+                  {item.to === '/dashboard/inbox' && newMessages > 0 && (
+                    <span className="badge badge-primary badge-sm" aria-label={`${newMessages} new`}>
+                      {newMessages}
                     </span>
                   )}
                 </Link>

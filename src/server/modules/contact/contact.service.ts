@@ -3,7 +3,8 @@ import type { MailMessage } from '#server/adapters/mail/mailer.ts';
 import type { Db } from '#server/db/client.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
-import { insertContactMessage } from './contact.repo.ts';
+import type { Paging } from '#server/db/paging.ts';
+import { contactInbox, insertContactMessage, markContactMessageHandled } from './contact.repo.ts';
 
 interface ContactDeps {
   db: Db;
@@ -36,5 +37,15 @@ export class ContactService {
       await mailer.send(contactMail(message, to), tx);
       return id;
     });
+  }
+
+  /** The contact inbox (administrators): a page of the messages, newest first, and how many are new. */
+  inbox(paging: Paging) {
+    return contactInbox(this.deps.db, paging);
+  }
+
+  /** Marks a message handled; answers how many messages that changed (0 or 1). */
+  handle(id: string): Promise<number> {
+    return markContactMessageHandled(this.deps.db, id);
   }
 }

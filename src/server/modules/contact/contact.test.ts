@@ -1,8 +1,9 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages as texts } from '#shared/schemas/contact.ts';
+import { contactMessages as texts, type ContactInbox } from '#shared/schemas/contact.ts';
 import { SHOP_CONTACT } from '#shared/shop-contact.ts';
 import { contactMessages } from '#server/db/schema.ts';
+import { createUser, type TestUser } from '#server/testing/accounts.ts';
 import { readOutbox } from '#server/testing/outbox.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 
@@ -99,5 +100,71 @@ describe('POST /api/contact when the mail cannot be sent', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ message: texts.thanks });
     expect(await storedMessages(ctx)).toBe(1);
+  });
+});
+
+describe('the contact inbox (administrators)', () => {
+  let ctx: TestContext;
+  let admin: TestUser;
+  let buyer: TestUser;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    [admin, buyer] = await Promise.all([createUser(ctx, { admin: true }), createUser(ctx)]);
+  });
+  afterAll(() => ctx.close());
+
+  const inbox = async (query = '') => {
+    const response = await ctx.app.inject({ url: `/api/contact/messages${query}`, headers: admin.headers });
+    expect(response.statusCode).toBe(200);
+    return response.json<ContactInbox>();
+  };
+  const handle = (id: string, user = admin) =>
+    ctx.app.inject({ method: 'PATCH', url: `/api/contact/messages/${id}`, headers: user.headers });
+
+  it('lists the messages newest first, new ones marked, and marks one handled once', async () => {
+    const sent: string[] = [];
+    for (const name of ['Zoë Łukasz', 'Bruno Vise', 'Clara Clamp']) {
+      sent.push((await send(ctx, { ...valid, name })).json<{ insertedId: string }>().insertedId);
+    }
+    const first = await inbox();
+    expect(first).toMatchObject({ total: 3, unhandled: 3, page: 1, pageSize: 20 });
+    expect(first.messages.map((message) => message.name)).toEqual([
+      'Clara Clamp',
+      'Bruno Vise',
+      'Zoë Łukasz',
+    ]);
+    expect(first.messages[2]).toEqual({
+      _id: sent[0],
+      name: 'Zoë Łukasz',
+      email: valid.email,
+      message: valid.message,
+      createdAt: expect.any(String),
+      handledAt: null,
+    });
+
+    expect((await handle(sent[1]!)).json()).toEqual({ modifiedCount: 1 });
+    expect((await handle(sent[1]!)).json()).toEqual({ modifiedCount: 0 });
+    const after = await inbox();
+    expect(after.unhandled).toBe(2);
+    expect(after.messages.find((message) => message._id === sent[1])!.handledAt).toEqual(expect.any(String));
+    expect((await inbox('?pageSize=2&page=2')).messages.map((message) => message._id)).toEqual([sent[0]]);
+  });
+
+  it('answers 0 for an unknown or malformed id, and refuses a bad page', async () => {
+    expect((await handle('00000000-0000-4000-8000-000000000000')).json()).toEqual({ modifiedCount: 0 });
+    expect((await handle('not-an-id')).json()).toEqual({ modifiedCount: 0 });
+    const bad = await ctx.app.inject({ url: '/api/contact/messages?page=0', headers: admin.headers });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('is for administrators only: buyers get 403 and change nothing, visitors 401', async () => {
+    const id = (await send(ctx, valid)).json<{ insertedId: string }>().insertedId;
+    expect((await ctx.app.inject({ url: '/api/contact/messages', headers: buyer.headers })).statusCode).toBe(
+      403,
+    );
+    expect((await ctx.app.inject({ url: '/api/contact/messages' })).statusCode).toBe(401);
+    expect((await handle(id, buyer)).statusCode).toBe(403);
+    const [row] = await ctx.app.database.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+    expect(row!.handledAt).toBeNull();
   });
 });
