@@ -69,3 +69,24 @@ export function orderShippedMail(order: OrderRow): MailMessage {
     'Thank you for buying from us.',
   );
 }
+
+/** A tool an order took below its minimum order quantity: nobody can order it until its stock is raised. */
+export interface SoldBelowMinimum {
+  toolId: string;
+  name: string;
+  stock: number;
+  minimum: number;
+}
+
+/** To an administrator, once per tool each time an order takes its stock below the minimum order. */
+export function lowStockMail(to: string, tool: SoldBelowMinimum, baseUrl: string): MailMessage {
+  return {
+    to,
+    subject: `Low stock: ${tool.name} can no longer be ordered`,
+    text:
+      `An order has just taken ${tool.name} below its minimum order quantity, so nobody can order it now.\n\n` +
+      `Stock left: ${tool.stock} pcs\nMinimum order: ${tool.minimum} pcs\n\n` +
+      `Raise its stock (or lower its minimum order) on Manage Tools: ${new URL(`/dashboard/updateTool/${tool.toolId}`, baseUrl)}\n\n` +
+      'Forgeline Tools & Parts',
+  };
+}

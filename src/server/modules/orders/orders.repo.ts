@@ -6,6 +6,7 @@ import { readPage, type Page } from '#server/db/paging.ts';
 import { orders, orderSearchText } from '#server/db/schema.ts';
 import { everyWordFound } from '#server/db/text-search.ts';
 import type { Executor } from '#server/db/transaction.ts';
+import type { StockReserved } from '#server/modules/tools/tools.service.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -99,7 +100,7 @@ export async function insertOrderReserving(
   reservation: SQL,
   order: OrderDetails,
   holdHours: number,
-): Promise<{ recorded: OrderRow; stockChange: string } | undefined> {
+): Promise<(StockReserved & { recorded: OrderRow }) | undefined> {
   const heldUntil = holdHours > 0 ? sql`now() + make_interval(hours => ${holdHours}::int)` : sql`NULL`;
   const result = await tx.execute(sql`WITH reserved AS (${reservation}),
     placed AS (
@@ -110,9 +111,18 @@ export async function insertOrderReserving(
         ${order.number}::text, ${order.email}::text, ${order.userName}::text, ${heldUntil}
       FROM reserved
       RETURNING *)
-    SELECT ${orderColumnsOf('placed')}, reserved.stock_change AS "stockChange" FROM placed, reserved`);
-  const [row] = (result as { rows: Array<Record<string, unknown> & { stockChange: string }> }).rows;
-  return row && { recorded: fromDriver(row), stockChange: row.stockChange };
+    SELECT ${orderColumnsOf('placed')}, reserved.stock_change AS "stockChange",
+      reserved.available_quantity AS "stockLeft", reserved.min_order_quantity AS "minOrderQuantity"
+    FROM placed, reserved`);
+  const [row] = (result as { rows: Array<Record<string, unknown> & StockReserved> }).rows;
+  return (
+    row && {
+      recorded: fromDriver(row),
+      stockChange: row.stockChange,
+      stockLeft: row.stockLeft,
+      minOrderQuantity: row.minOrderQuantity,
+    }
+  );
 }
 
 /** A row read by SQL written out, with each value as Drizzle would have given it (dates as Dates). */

@@ -18,7 +18,13 @@ import type { MailService } from '#server/modules/mail/mail.service.ts';
 import type { IntentRelease } from '#server/modules/payments/payments.service.ts';
 import type { ToolsService } from '#server/modules/tools/tools.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
-import { orderBookedMail, orderExpiredMail, orderPaidMail, orderShippedMail } from './orders-mails.ts';
+import {
+  lowStockMail,
+  orderBookedMail,
+  orderExpiredMail,
+  orderPaidMail,
+  orderShippedMail,
+} from './orders-mails.ts';
 import {
   countUnpaidOrders,
   deleteUnpaidOrder,
@@ -84,7 +90,7 @@ export class OrdersService {
         email: buyer.email,
         userName: buyer.name,
       };
-      const order = await tools.reserveStockFor(
+      const reserved = await tools.reserveStockFor(
         tx,
         {
           toolId: input.toolId,
@@ -94,8 +100,15 @@ export class OrdersService {
         },
         (reservation) => insertOrderReserving(tx, reservation, details, policy.holdHours),
       );
-      if (order === 'overTotal') throw new InvalidInput(ORDER_TOO_LARGE_MESSAGE);
+      if (reserved === 'overTotal') throw new InvalidInput(ORDER_TOO_LARGE_MESSAGE);
+      const order = reserved.recorded;
       await mailer.send(orderBookedMail(order, policy.baseUrl), tx);
+      if (reserved.soldBelowMinimum) {
+        const alert = { toolId: input.toolId, name: order.productName, ...reserved.soldBelowMinimum };
+        for (const to of await this.deps.users.administratorEmails(tx)) {
+          await mailer.send(lowStockMail(to, alert, policy.baseUrl), tx);
+        }
+      }
       return order;
     });
   }

@@ -410,3 +410,42 @@ describe('concurrency', () => {
     expect(booked.reduce((sum, row) => sum + row.quantity, 0)).toBe(100);
   });
 });
+
+describe('low-stock alert', () => {
+  const mailsAbout = async (subject: string) =>
+    (await readOutbox(ctx.config.mailOutboxDir)).filter((mail) => mail.subject === subject);
+
+  it('mails each administrator once when orders take a tool below its minimum order, and again after a restock', async () => {
+    const [tool] = await ctx.app.tools.add([
+      {
+        name: 'Scarce Clamp',
+        priceCents: 900,
+        availableQuantity: 35,
+        minOrderQuantity: 10,
+        details: 'x',
+        image: '/images/tools/bench-vise.svg',
+      },
+    ]);
+    const place = (who: TestUser) =>
+      as(who).post('/api/order', { toolId: tool!.id, quantity: 10, address: '1 Main St', number: '555' });
+    const subject = 'Low stock: Scarce Clamp can no longer be ordered';
+
+    const codes = (await Promise.all([buyer, other, buyer, other, buyer].map(place))).map(
+      (r) => r.statusCode,
+    );
+    expect(codes.filter((code) => code === 200)).toHaveLength(3);
+    expect(await stock(tool!.id)).toBe(5);
+    await expect.poll(async () => (await mailsAbout(subject)).length).toBeGreaterThan(0);
+    const alerts = await mailsAbout(subject);
+    expect(alerts.map((mail) => mail.to)).toEqual([admin.email]);
+    expect(alerts[0]!.text).toContain('Stock left: 5 pcs\nMinimum order: 10 pcs');
+    expect(alerts[0]!.text).toContain(`/dashboard/updateTool/${tool!.id}`);
+
+    // Orders that leave the stock at or above the minimum send nothing; the next crossing sends one more.
+    await ctx.app.database.db.update(tools).set({ availableQuantity: 25 }).where(eq(tools.id, tool!.id));
+    expect((await place(buyer)).statusCode).toBe(200);
+    expect((await place(other)).statusCode).toBe(200);
+    await expect.poll(async () => (await mailsAbout(subject)).length).toBe(2);
+    expect(await stock(tool!.id)).toBe(5);
+  });
+});

@@ -228,10 +228,19 @@ export async function toolImagesAmong(db: Executor, urls: string[]): Promise<Set
 
 /**
  * The UPDATE that takes `quantity` from the tool's stock if it is within [minimum, stock] and the total
- * stays within `maxTotalCents`, returning the tool's id, name, image and price_cents, and its `stock_change`
+ * stays within `maxTotalCents`, returning the tool's id, name, image, price_cents, available_quantity (after
+ * the order) and min_order_quantity, and its `stock_change`
  * (see stockWrite). Meant as a data-modifying WITH of the statement that records what the stock is for, so
  * that one statement holds the tool's row lock; that statement answers the `stock_change` with its row.
  */
+/** What the statement recording a reservation answers besides its own row. */
+export interface StockReserved {
+  stockChange: string;
+  /** The tool's stock after the reservation, and its minimum order. */
+  stockLeft: number;
+  minOrderQuantity: number;
+}
+
 export function stockReservation(toolId: string, quantity: number, maxTotalCents: number): SQL {
   const write = stockWrite(sql`available_quantity - ${quantity}::int`);
   return sql`UPDATE ${tools} SET ${write.set}
@@ -239,7 +248,7 @@ export function stockReservation(toolId: string, quantity: number, maxTotalCents
       AND available_quantity >= ${quantity}::int
       AND min_order_quantity <= ${quantity}::int
       AND price_cents::bigint * ${quantity}::int <= ${maxTotalCents}::bigint
-    RETURNING id, name, image, price_cents, ${write.returning}`;
+    RETURNING id, name, image, price_cents, available_quantity, min_order_quantity, ${write.returning}`;
 }
 
 /** Puts `quantity` back into the tool's stock; answers the change, or nothing when the tool is gone. */

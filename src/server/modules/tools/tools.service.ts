@@ -39,12 +39,13 @@ import {
   vacuumTools,
   type CatalogueFilter,
   type StockChange,
+  type StockReserved,
   type NewToolRow,
   type ToolEdit,
   type ToolRow,
 } from './tools.repo.ts';
 
-export type { NewToolRow, ToolRow } from './tools.repo.ts';
+export type { NewToolRow, StockReserved, ToolRow } from './tools.repo.ts';
 
 /** A serialized answer, or the whole catalogue's JSON as it is read, chunk by chunk. */
 export type CatalogueReply = CachedResponse | { stream: AsyncIterable<string> };
@@ -216,14 +217,16 @@ export class ToolsService {
   async reserveStockFor<T>(
     tx: Tx,
     request: { toolId: string; quantity: number; maxTotalCents: number; buyerName: string },
-    record: (reservation: SQL) => Promise<{ recorded: T; stockChange: string } | undefined>,
-  ): Promise<T | 'overTotal'> {
+    record: (reservation: SQL) => Promise<(StockReserved & { recorded: T }) | undefined>,
+  ): Promise<{ recorded: T; soldBelowMinimum?: { stock: number; minimum: number } } | 'overTotal'> {
     const { toolId, quantity, maxTotalCents, buyerName } = request;
     if (!isUuid(toolId)) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
     const reserved = await record(stockReservation(toolId, quantity, maxTotalCents));
     if (reserved) {
       this.stockWritten(tx, parseStockChange(reserved.stockChange));
-      return reserved.recorded;
+      // An order needs at least the minimum, so only the order that takes the stock below it sees it there.
+      const { recorded, stockLeft: stock, minOrderQuantity: minimum } = reserved;
+      return stock < minimum ? { recorded, soldBelowMinimum: { stock, minimum } } : { recorded };
     }
     const current = await findTool(tx, toolId);
     if (!current) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);

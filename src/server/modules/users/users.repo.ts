@@ -87,7 +87,7 @@ export async function updateProfile(
   return row;
 }
 
-export async function listAdministratorEmails(db: Db): Promise<string[]> {
+export async function listAdministratorEmails(db: Executor): Promise<string[]> {
   const rows = await db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
   return rows.map((row) => row.email);
 }

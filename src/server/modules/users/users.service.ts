@@ -1,7 +1,7 @@
 import type { AdminUsersQuery, ProfileUpdate } from '#shared/schemas/users.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Page } from '#server/db/paging.ts';
-import type { Tx } from '#server/db/transaction.ts';
+import type { Executor, Tx } from '#server/db/transaction.ts';
 import { Forbidden, InvalidInput, NotFound } from '#server/domain-errors.ts';
 import type { SessionUser } from '#server/modules/auth/auth.service.ts';
 import { demoAccounts, demoEmails, hasPublishedPassword, type DemoAccount } from './demo-accounts.ts';
@@ -114,8 +114,8 @@ export class UsersService {
     return promoteToAdmin(this.db, email);
   }
 
-  administratorEmails(): Promise<string[]> {
-    return listAdministratorEmails(this.db);
+  administratorEmails(db: Executor = this.db): Promise<string[]> {
+    return listAdministratorEmails(db);
   }
 
   /** Gives ADMIN_EMAILS the role once verified; answers the listed addresses that are not verified yet. */
