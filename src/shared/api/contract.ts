@@ -17,6 +17,7 @@ import { resentCountSchema, undeliverableMailSchema } from '#shared/schemas/mail
 import {
   adminOrdersQuerySchema,
   orderSchema,
+  ordersExportQuerySchema,
   ordersPageSchema,
   ordersQuerySchema,
   placeOrderSchema,
@@ -252,6 +253,17 @@ export const api = {
         'and the product; `state` is unpaid, paid (not shipped yet) or shipped',
       query: adminOrdersQuerySchema,
       response: ordersPageSchema,
+    }),
+    exportCsv: endpoint({
+      method: 'GET',
+      path: '/admin/orders.csv',
+      tag: 'orders',
+      summary:
+        'Every order matching `q` and `state`, newest first, as a CSV file for spreadsheets (UTF-8 with a ' +
+        'byte-order mark; cells that a spreadsheet would run as formulas start with an apostrophe) ' +
+        '(administrators)',
+      query: ordersExportQuerySchema,
+      response: z.string().describe('text/csv'),
     }),
     remove: endpoint({
       method: 'DELETE',

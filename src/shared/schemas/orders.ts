@@ -88,6 +88,7 @@ export const adminOrdersQuerySchema = z.object({
   ...pagingQuery(ADMIN_PAGE_SIZE),
 });
 export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
+export const ordersExportQuerySchema = adminOrdersQuerySchema.pick({ q: true, state: true });
 
 export const ordersPageSchema = pageInfoSchema.extend({ orders: z.array(orderSchema) });
 export type OrdersPage = z.infer<typeof ordersPageSchema>;

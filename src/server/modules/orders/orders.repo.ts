@@ -48,10 +48,42 @@ const IN_STATE: Record<OrderState, SQL | undefined> = {
   shipped: eq(orders.isDelivered, true),
 };
 
+/** What the administrators' order lists are narrowed by. */
+export type OrderFilter = Pick<AdminOrdersQuery, 'q' | 'state'>;
+
+const matching = ({ q, state }: OrderFilter) =>
+  and(everyWordFound(orderSearchText(orders), q), state && IN_STATE[state]);
+const NEWEST_FIRST = [desc(orders.createdAt), desc(orders.id)];
+
 /** One page of every buyer's orders that match `q` and `state`, newest first, and how many match in all. */
 export function pageOfOrders(db: Db, { q, state, ...paging }: AdminOrdersQuery): Promise<Page<OrderRow>> {
-  const where = and(everyWordFound(orderSearchText(orders), q), state && IN_STATE[state]);
-  return readPage(db, orders, where, [desc(orders.createdAt), desc(orders.id)], paging);
+  return readPage(db, orders, matching({ q, state }), NEWEST_FIRST, paging);
+}
+
+/** Where a newest-first read stopped: the last order's timestamp as stored (to the microsecond) and id. */
+export interface OrderCursor {
+  createdAt: string;
+  id: string;
+}
+
+/** Up to `limit` of the orders that match `filter`, newest first, after `after` (keyset paging). */
+export function ordersNewestFirst(
+  db: Db,
+  filter: OrderFilter,
+  limit: number,
+  after?: OrderCursor,
+): Promise<Array<OrderRow & { cursor: OrderCursor }>> {
+  const beyond =
+    after && sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
+  return db
+    .select({
+      ...getTableColumns(orders),
+      cursor: sql<OrderCursor>`json_build_object('createdAt', ${orders.createdAt}::text, 'id', ${orders.id})`,
+    })
+    .from(orders)
+    .where(and(matching(filter), beyond))
+    .orderBy(...NEWEST_FIRST)
+    .limit(limit);
 }
 
 export async function hasOrders(db: Db, userId: string): Promise<boolean> {

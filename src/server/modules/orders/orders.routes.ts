@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '#shared/api/contract.ts';
 import { apiErrorSchema } from '#shared/schemas/errors.ts';
@@ -41,6 +42,19 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     handler: async (request) => {
       const { rows, ...pageInfo } = await orders.page(request.query);
       return { orders: rows.map(toApiOrder), ...pageInfo };
+    },
+  });
+
+  app.route({
+    ...routeOf(api.orders.exportCsv, errors),
+    preHandler: app.requireAdmin,
+    handler: async (request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+        .header('cache-control', 'no-store');
+      return reply.send(Readable.from(orders.exportCsv(request.query)));
     },
   });
 

@@ -18,6 +18,7 @@ import type { MailService } from '#server/modules/mail/mail.service.ts';
 import type { IntentRelease } from '#server/modules/payments/payments.service.ts';
 import type { ToolsService } from '#server/modules/tools/tools.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
+import { ordersCsv } from './orders-csv.ts';
 import {
   lowStockMail,
   orderBookedMail,
@@ -38,6 +39,7 @@ import {
   markOrderShipped,
   orderImagesAmong,
   pageOfOrders,
+  type OrderFilter,
   replacePaymentIntent,
   unpaidOrdersHeldUntil,
   type OrderRow,
@@ -129,6 +131,11 @@ export class OrdersService {
   /** One page of every buyer's orders, searched and filtered by state, and how many match in all. */
   page(query: AdminOrdersQuery): Promise<Page<OrderRow>> {
     return pageOfOrders(this.deps.db, query);
+  }
+
+  /** Every order matching `filter`, newest first, as CSV text written a chunk at a time. */
+  exportCsv(filter: OrderFilter): AsyncGenerator<string> {
+    return ordersCsv(this.deps.db, filter);
   }
 
   async find(id: string): Promise<OrderRow | undefined> {

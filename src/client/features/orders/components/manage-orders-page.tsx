@@ -1,3 +1,4 @@
+import { api } from '#shared/api/contract.ts';
 import toast from 'react-hot-toast';
 import { messages } from '#shared/messages.ts';
 import { formatDollars } from '#shared/money.ts';
@@ -17,6 +18,14 @@ import {
 import { useShipOrder } from '#client/features/orders/api/ship-order.ts';
 
 /** The state filter's choices, as the administrator sees them; All is no `?state=`. */
+/** The orders on the screen (search and state, every page) as a CSV file for the accountant. */
+function exportHref(filter: { q?: string | undefined; state?: OrderState | undefined }): string {
+  const query = new URLSearchParams(
+    Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  ).toString();
+  return `/api${api.orders.exportCsv.path}${query && `?${query}`}`;
+}
+
 const STATES: Record<OrderState, string> = { unpaid: 'Unpaid', paid: 'Paid', shipped: 'Shipped' };
 
 /** Every buyer's orders, newest first, searched by buyer and product, filtered by state, a page at a time. */
@@ -55,22 +64,27 @@ export function ManageOrdersPage() {
       heading={total > 0 ? `Here is the ${total} order(s):-` : q || state ? noMatch : 'There is no Order'}
       search={{ label: 'Search by buyer, e-mail or product', value: q }}
       filters={
-        <fieldset className="flex flex-col">
-          <legend className="mb-1 text-sm font-semibold">State</legend>
-          <div className="join">
-            {[undefined, ...ORDER_STATE_NAMES].map((name) => (
-              <input
-                key={name ?? 'all'}
-                type="radio"
-                name="order-state"
-                className="join-item btn h-11 px-4"
-                aria-label={name ? STATES[name] : 'All'}
-                checked={state === name}
-                onChange={() => list.change({ state: name })}
-              />
-            ))}
-          </div>
-        </fieldset>
+        <>
+          <fieldset className="flex flex-col">
+            <legend className="mb-1 text-sm font-semibold">State</legend>
+            <div className="join">
+              {[undefined, ...ORDER_STATE_NAMES].map((name) => (
+                <input
+                  key={name ?? 'all'}
+                  type="radio"
+                  name="order-state"
+                  className="join-item btn h-11 px-4"
+                  aria-label={name ? STATES[name] : 'All'}
+                  checked={state === name}
+                  onChange={() => list.change({ state: name })}
+                />
+              ))}
+            </div>
+          </fieldset>
+          <a className="btn btn-outline h-11 max-sm:w-full" href={exportHref({ q, state })} download>
+            Export CSV
+          </a>
+        </>
       }
       narrowed={Boolean(q || state)}
       noMatches={{

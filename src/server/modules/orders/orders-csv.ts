@@ -1,0 +1,76 @@
+import { centsToDollars } from '#shared/money.ts';
+import type { Db } from '#server/db/client.ts';
+import { ordersNewestFirst, type OrderFilter, type OrderRow } from './orders.repo.ts';
+
+/** Orders read at a time: 100,000 orders never sit in memory, and other requests get turns between chunks. */
+const CHUNK = 1000;
+
+const COLUMNS = [
+  'Order id',
+  'Ordered at (UTC)',
+  'Buyer',
+  'E-mail',
+  'Product',
+  'Unit price (USD)',
+  'Quantity',
+  'Total (USD)',
+  'State',
+  'Paid at (UTC)',
+  'Transaction id',
+  'Shipped at (UTC)',
+  'Delivery address',
+  'Contact number',
+];
+
+/**
+ * One CSV cell (RFC 4180). A text a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a
+ * carriage return) is given a leading apostrophe, which shows it as the text it is.
+ */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const csvLine = (cells: Array<string | number | null>) => `${cells.map(csvCell).join(',')}\r\n`;
+const utc = (date: Date | null) => date && date.toISOString().replace('T', ' ').slice(0, 19);
+const dollars = (cents: number) => centsToDollars(cents).toFixed(2);
+
+function stateOf(order: OrderRow): string {
+  if (order.isDelivered) return 'shipped';
+  return order.paid ? 'paid' : 'unpaid';
+}
+
+function orderLine(order: OrderRow): string {
+  return csvLine([
+    order.id,
+    utc(order.createdAt),
+    order.userName,
+    order.email,
+    order.productName,
+    dollars(order.unitPriceCents),
+    order.quantity,
+    dollars(order.priceCents),
+    stateOf(order),
+    utc(order.paidAt),
+    order.transactionId,
+    utc(order.shippedAt),
+    order.address,
+    order.number,
+  ]);
+}
+
+/**
+ * The orders that match `filter`, newest first, as a CSV file for an accountant, written a chunk at a time.
+ * It starts with a byte-order mark, so that spreadsheet programs read it as UTF-8.
+ */
+export async function* ordersCsv(db: Db, filter: OrderFilter): AsyncGenerator<string> {
+  yield `\uFEFF${csvLine(COLUMNS)}`;
+  let rows = await ordersNewestFirst(db, filter, CHUNK);
+  while (rows.length > 0) {
+    yield rows.map(orderLine).join('');
+    if (rows.length < CHUNK) break;
+    rows = await ordersNewestFirst(db, filter, CHUNK, rows.at(-1)!.cursor);
+  }
+}
