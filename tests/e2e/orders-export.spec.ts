@@ -39,9 +39,10 @@ test('an admin downloads the orders of a search as a dated CSV file that a CSV p
   );
   const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
   expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
-  const rows = parse(await readFile((await download.path())!), { bom: true, columns: true }) as Array<
-    Record<string, string>
-  >;
+  const rows = parse<Record<string, string>>(await readFile((await download.path())), {
+    bom: true,
+    columns: true,
+  });
   expect(rows).toEqual([
     expect.objectContaining({
       Buyer: 'Zoë Exportová',

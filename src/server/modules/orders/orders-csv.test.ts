@@ -62,7 +62,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const records = (body: string) => parse(body, { bom: true, columns: true }) as Array<Record<string, string>>;
+const records = (body: string) => parse<Record<string, string>>(body, { bom: true, columns: true });
 
 describe('GET /api/admin/orders.csv', () => {
   it('streams every order, newest first, as UTF-8 CSV with a dated file name', async () => {
