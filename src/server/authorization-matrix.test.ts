@@ -69,6 +69,8 @@ const EXPECTED = {
   'GET /api/mail/undeliverable': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'GET /api/contact/messages': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'GET /api/admin/orders.csv': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  // Another buyer's order is answered as unknown, as the payment page answers it.
+  'GET /api/orders/{id}/invoice': { anonymous: 401, buyer: 200, otherBuyer: 404, admin: 200 },
   'PATCH /api/contact/messages/{id}': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'POST /api/mail/undeliverable/{id}/resend': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'DELETE /api/mail/undeliverable/{id}': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
@@ -170,6 +172,7 @@ const VALID_REQUESTS: Record<RouteKey, (f: Fixture) => ValidRequest | Promise<Va
   'GET /api/mail/undeliverable': () => ({}),
   'GET /api/contact/messages': () => ({}),
   'GET /api/admin/orders.csv': () => ({}),
+  'GET /api/orders/{id}/invoice': async (f) => ({ params: { id: await paidOrder(f) } }),
   'PATCH /api/contact/messages/{id}': async () => ({ params: { id: await contactMessage() } }),
   'POST /api/mail/undeliverable/{id}/resend': async () => ({ params: { id: await undeliverableMail() } }),
   'DELETE /api/mail/undeliverable/{id}': async () => ({ params: { id: await undeliverableMail() } }),

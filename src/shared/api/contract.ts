@@ -254,6 +254,15 @@ export const api = {
       query: adminOrdersQuerySchema,
       response: ordersPageSchema,
     }),
+    invoice: endpoint({
+      method: 'GET',
+      path: '/orders/:id/invoice',
+      tag: 'orders',
+      summary:
+        "A paid order's invoice as a PDF (its buyer, or an administrator); 409 while the order is unpaid",
+      params: idParamsSchema,
+      response: z.string().describe('application/pdf'),
+    }),
     exportCsv: endpoint({
       method: 'GET',
       path: '/admin/orders.csv',

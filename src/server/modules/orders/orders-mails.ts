@@ -52,12 +52,16 @@ export function orderExpiredMail(order: OrderRow, baseUrl: string): MailMessage 
   );
 }
 
-export function orderPaidMail(order: OrderRow): MailMessage {
+/** Where a paid order's invoice is downloaded (signed in as its buyer or an administrator). */
+export const invoicePath = (orderId: string) => `/api/orders/${orderId}/invoice`;
+
+export function orderPaidMail(order: OrderRow, baseUrl: string): MailMessage {
   return orderMail(
     order,
     `Payment receipt: ${order.productName}`,
     `We have received your payment. Transaction id: ${order.transactionId ?? ''}.`,
-    'We will let you know as soon as your order ships.',
+    `Your invoice (sign in first): ${new URL(invoicePath(order.id), baseUrl)}\n\n` +
+      'We will let you know as soon as your order ships.',
   );
 }
 

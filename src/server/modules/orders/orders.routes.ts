@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { invoiceNumber, invoicePdf } from './invoice-pdf.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '#shared/api/contract.ts';
 import { apiErrorSchema } from '#shared/schemas/errors.ts';
@@ -42,6 +43,19 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     handler: async (request) => {
       const { rows, ...pageInfo } = await orders.page(request.query);
       return { orders: rows.map(toApiOrder), ...pageInfo };
+    },
+  });
+
+  app.route({
+    ...routeOf(api.orders.invoice, { ...errors, 404: apiErrorSchema, 409: apiErrorSchema }),
+    preHandler: app.requireUser,
+    handler: async (request, reply) => {
+      const order = await orders.invoiceOrder(request.user!, request.params.id);
+      reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="invoice-${invoiceNumber(order)}.pdf"`)
+        .header('cache-control', 'private, no-store');
+      return reply.send(invoicePdf(order));
     },
   });
 

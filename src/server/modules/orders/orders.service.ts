@@ -138,6 +138,17 @@ export class OrdersService {
     return ordersCsv(this.deps.db, filter);
   }
 
+  /** A paid order whose invoice the viewer may download: its buyer's, or any for an administrator. */
+  async invoiceOrder(viewer: SessionUser, id: string): Promise<OrderRow> {
+    const order = await this.find(id);
+    // Another buyer's order is answered as unknown, as the payment page answers it: nothing is given away.
+    if (!order || (order.userId !== viewer.id && (await this.deps.users.role(viewer.id)) !== 'admin')) {
+      throw new NotFound('Order not found');
+    }
+    if (!order.paid) throw new Conflict('The invoice is made once the order is paid.');
+    return order;
+  }
+
   async find(id: string): Promise<OrderRow | undefined> {
     return isUuid(id) ? findOrder(this.deps.db, id) : undefined;
   }
@@ -218,7 +229,7 @@ export class OrdersService {
   ): Promise<OrderRow | undefined> {
     return inTransaction(this.deps.db, async (tx) => {
       const paid = await markOrderPaid(tx, id, payment);
-      if (paid) await this.deps.mailer.send(orderPaidMail(paid), tx);
+      if (paid) await this.deps.mailer.send(orderPaidMail(paid, this.deps.policy.baseUrl), tx);
       return paid;
     });
   }

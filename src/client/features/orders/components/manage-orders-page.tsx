@@ -4,6 +4,7 @@ import { messages } from '#shared/messages.ts';
 import { formatDollars } from '#shared/money.ts';
 import type { OrderState } from '#shared/schemas/orders.ts';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { InvoiceLink } from './invoice-link.tsx';
 import { TableImage } from '#client/components/ui/data-table.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { PagedTable } from '#client/components/ui/paged-table.tsx';
@@ -135,6 +136,7 @@ export function ManageOrdersPage() {
             {order.paid ? (
               <div className="grid gap-1">
                 <span className="text-success font-semibold">receive'd Money</span>
+                <InvoiceLink orderId={order._id} productName={order.productName} />
                 {order.isDeliverd ? (
                   <span className="badge badge-success">Delivery Done</span>
                 ) : (

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { messages } from '#shared/messages.ts';
 import { formatDollars } from '#shared/money.ts';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { InvoiceLink } from './invoice-link.tsx';
 import { DataTable, TableImage } from '#client/components/ui/data-table.tsx';
 import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
 import { LoadingImage } from '#client/components/ui/loading-image.tsx';
@@ -84,7 +85,10 @@ export function MyOrdersPage() {
               </td>
               <td>
                 {order.paid ? (
-                  <span className="badge badge-success">Already Paid</span>
+                  <div className="grid justify-items-start gap-1">
+                    <span className="badge badge-success">Already Paid</span>
+                    <InvoiceLink orderId={order._id} productName={order.productName} />
+                  </div>
                 ) : (
                   <div className="grid gap-1">
                     <Link to={`/dashboard/payment/${order._id}`} className="btn btn-primary btn-xs">
