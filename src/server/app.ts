@@ -16,6 +16,7 @@ import { requestLogPlugin } from './plugins/request-log.ts';
 import { runPeriodically } from './periodic-task.ts';
 import { createServices } from './services.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
@@ -117,7 +118,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.addHook('onClose', () => jobs.stop());
   app.decorate('jobs', jobs);
   const gateway: PaymentGateway = config.stripe ? createStripeGateway(config.stripe) : createTestGateway(db);
-  const { auth, contact, health, mailer, orders, payments, reviews, tools, uploads, users } =
+  const { auth, contact, health, mailer, orders, payments, reports, reviews, tools, uploads, users } =
     await createServices({
       config,
       database,
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       await api.register(reviewsRoutes, { reviews });
       await api.register(mailRoutes, { mailer });
       await api.register(contactRoutes, { contact });
+      await api.register(reportsRoutes, { reports });
       if (gateway.kind === 'stripe') await api.register(stripeWebhookRoutes, { gateway, payments });
     },
     { prefix: '/api' },

@@ -69,6 +69,7 @@ const EXPECTED = {
   'GET /api/mail/undeliverable': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'GET /api/contact/messages': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'GET /api/admin/orders.csv': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  'GET /api/admin/sales': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   // Another buyer's order is answered as unknown, as the payment page answers it.
   'GET /api/orders/{id}/invoice': { anonymous: 401, buyer: 200, otherBuyer: 404, admin: 200 },
   'PATCH /api/contact/messages/{id}': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
@@ -172,6 +173,7 @@ const VALID_REQUESTS: Record<RouteKey, (f: Fixture) => ValidRequest | Promise<Va
   'GET /api/mail/undeliverable': () => ({}),
   'GET /api/contact/messages': () => ({}),
   'GET /api/admin/orders.csv': () => ({}),
+  'GET /api/admin/sales': () => ({}),
   'GET /api/orders/{id}/invoice': async (f) => ({ params: { id: await paidOrder(f) } }),
   'PATCH /api/contact/messages/{id}': async () => ({ params: { id: await contactMessage() } }),
   'POST /api/mail/undeliverable/{id}/resend': async () => ({ params: { id: await undeliverableMail() } }),

@@ -11,6 +11,7 @@ import { HealthService } from './modules/health/health.service.ts';
 import { MailService } from './modules/mail/mail.service.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
+import { ReportsService } from './modules/reports/reports.service.ts';
 import { ReviewsService } from './modules/reviews/reviews.service.ts';
 import { ToolsService } from './modules/tools/tools.service.ts';
 import { ImageWork, UploadsService } from './modules/uploads/uploads.service.ts';
@@ -73,6 +74,7 @@ export async function createServices(foundation: Foundation) {
     auth,
     contact: new ContactService({ db, mailer, to: config.contactEmail }),
     health: new HealthService({ db, dataDir: config.dataDir, log }),
+    reports: new ReportsService(db),
     mailer,
     orders,
     payments,

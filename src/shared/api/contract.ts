@@ -39,6 +39,7 @@ import {
   toolSchema,
   toolUpdateSchema,
 } from '#shared/schemas/tools.ts';
+import { salesOverviewSchema } from '#shared/schemas/reports.ts';
 import { uploadResultSchema } from '#shared/schemas/uploads.ts';
 import {
   adminCheckSchema,
@@ -368,6 +369,18 @@ export const api = {
       summary: 'Mark a Get In Touch message handled (administrators); 0 if it already was or is unknown',
       params: idParamsSchema,
       response: modifiedCountSchema,
+    }),
+  },
+  reports: {
+    sales: endpoint({
+      method: 'GET',
+      path: '/admin/sales',
+      tag: 'reports',
+      summary:
+        'Sales at a glance (administrators): revenue of paid orders per day over the last 30 days, orders ' +
+        'by state, the five tools with the most revenue, stock held by unpaid orders, and the tools that ' +
+        'can no longer be ordered',
+      response: salesOverviewSchema,
     }),
   },
   mail: {

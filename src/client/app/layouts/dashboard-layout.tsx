@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { LoadingImage } from '#client/components/ui/loading-image.tsx';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useSession } from '#client/lib/session.ts';
@@ -105,21 +106,34 @@ export function DashboardLayout() {
   );
 }
 
+// Charts load only on this screen, and only for administrators.
+const SalesOverview = lazy(async () => ({
+  default: (await import('#client/features/reports/components/sales-overview.tsx')).SalesOverview,
+}));
+
 export function DashboardHome() {
   const user = useSession().data;
+  const { isAdmin } = useAdminCheck();
   return (
-    <section className="card bg-base-100 border-base-300 border shadow-sm">
-      <PageMeta
-        title="Dashboard"
-        description="Your Forgeline dashboard: orders, payments, reviews and profile."
-      />
-      <div className="card-body">
-        <h2 className="text-2xl font-bold">Welcome to your dashboard, {user?.name}!</h2>
-        <p className="text-base-content/75">
-          Choose a page from the menu: follow your orders and payments, leave a review, or keep your profile
-          up to date.
-        </p>
-      </div>
-    </section>
+    <>
+      <section className="card bg-base-100 border-base-300 border shadow-sm">
+        <PageMeta
+          title="Dashboard"
+          description="Your Forgeline dashboard: orders, payments, reviews and profile."
+        />
+        <div className="card-body">
+          <h2 className="text-2xl font-bold">Welcome to your dashboard, {user?.name}!</h2>
+          <p className="text-base-content/75">
+            Choose a page from the menu: follow your orders and payments, leave a review, or keep your profile
+            up to date.
+          </p>
+        </div>
+      </section>
+      {isAdmin && (
+        <Suspense fallback={<LoadingImage label="Loading the sales" />}>
+          <SalesOverview />
+        </Suspense>
+      )}
+    </>
   );
 }
