@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { demoAdmin, signIn, signUpViaApi } from './support.ts';
+import { bookNewestToolViaApi, demoAdmin, signIn, signUpViaApi } from './support.ts';
 
 // Issue 16: a paid order's PDF invoice, downloaded by its buyer from My Order and by an admin from Manage Order.
 async function pdfText(download: Download): Promise<string> {
-  const bytes = new Uint8Array(await readFile((await download.path())));
+  const bytes = new Uint8Array(await readFile(await download.path()));
   const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
   return text.replace(/\s+/g, ' ');
 }
@@ -19,18 +19,7 @@ async function downloadInvoice(page: Page, productName: string): Promise<Downloa
 
 test('the buyer and an admin download the invoice of a paid order', async ({ page, browser }) => {
   const buyer = await signUpViaApi(page, 'Ingrid Invoicé');
-  const tool = (
-    (await (await page.request.get('/api/parts?limit=1')).json()) as Array<{
-      _id: string;
-      name: string;
-      minOrderQuantity: number;
-    }>
-  )[0]!;
-  const booked = await page.request.post('/api/order', {
-    data: { toolId: tool._id, quantity: tool.minOrderQuantity, address: '9 Invoice Way', number: '5550199' },
-    headers: { origin: process.env.E2E_BASE_URL! },
-  });
-  expect(booked.ok()).toBe(true);
+  const tool = await bookNewestToolViaApi(page.request, '9 Invoice Way');
 
   await page.goto('/dashboard/myorder');
   await expect(page.getByRole('link', { name: `Invoice (PDF) for ${tool.name}` })).toHaveCount(0);

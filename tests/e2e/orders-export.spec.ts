@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { demoAdmin, signIn, signUpViaApi } from './support.ts';
+import { bookNewestToolViaApi, demoAdmin, signIn, signUpViaApi } from './support.ts';
 
 // Issue 16: Manage Order exports the orders it shows as a CSV file for the accountant.
 test('an admin downloads the orders of a search as a dated CSV file that a CSV parser reads back', async ({
@@ -10,23 +10,7 @@ test('an admin downloads the orders of a search as a dated CSV file that a CSV p
 }) => {
   const buyerPage = await browser.newPage();
   const buyer = await signUpViaApi(buyerPage, 'Zoë Exportová');
-  const tool = (
-    (await (await buyerPage.request.get('/api/parts?limit=1')).json()) as Array<{
-      _id: string;
-      name: string;
-      minOrderQuantity: number;
-    }>
-  )[0]!;
-  const order = await buyerPage.request.post('/api/order', {
-    data: {
-      toolId: tool._id,
-      quantity: tool.minOrderQuantity,
-      address: '=1+2, Export Lane',
-      number: '5550111',
-    },
-    headers: { origin: process.env.E2E_BASE_URL! },
-  });
-  expect(order.ok()).toBe(true);
+  const tool = await bookNewestToolViaApi(buyerPage.request, '=1+2, Export Lane');
   await buyerPage.close();
 
   await signIn(page, demoAdmin);
@@ -39,7 +23,7 @@ test('an admin downloads the orders of a search as a dated CSV file that a CSV p
   );
   const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
   expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
-  const rows = parse<Record<string, string>>(await readFile((await download.path())), {
+  const rows = parse<Record<string, string>>(await readFile(await download.path()), {
     bom: true,
     columns: true,
   });

@@ -114,3 +114,14 @@ export async function expectNoSeriousAxeFindings(page: Page, label: string, { ev
     }));
   expect(found, `axe on ${label}`).toEqual([]);
 }
+
+/** Books the newest tool at its minimum quantity through the API, as `request`'s account; answers the tool. */
+export async function bookNewestToolViaApi(request: APIRequestContext, address: string) {
+  const [tool] = (await (await request.get('/api/parts?limit=1')).json()) as Tool[];
+  const response = await request.post('/api/order', {
+    data: { toolId: tool!._id, quantity: tool!.minOrderQuantity, address, number: '5550199' },
+    headers: origin(),
+  });
+  expect(response.ok()).toBe(true);
+  return tool!;
+}
