@@ -226,13 +226,6 @@ export async function toolImagesAmong(db: Executor, urls: string[]): Promise<Set
   return new Set(rows.map((row) => row.url));
 }
 
-/**
- * The UPDATE that takes `quantity` from the tool's stock if it is within [minimum, stock] and the total
- * stays within `maxTotalCents`, returning the tool's id, name, image, price_cents, available_quantity (after
- * the order) and min_order_quantity, and its `stock_change`
- * (see stockWrite). Meant as a data-modifying WITH of the statement that records what the stock is for, so
- * that one statement holds the tool's row lock; that statement answers the `stock_change` with its row.
- */
 /** What the statement recording a reservation answers besides its own row. */
 export interface StockReserved {
   stockChange: string;
@@ -241,6 +234,13 @@ export interface StockReserved {
   minOrderQuantity: number;
 }
 
+/**
+ * The UPDATE that takes `quantity` from the tool's stock if it is within [minimum, stock] and the total
+ * stays within `maxTotalCents`, returning the tool's id, name, image, price_cents, available_quantity (after
+ * the order) and min_order_quantity, and its `stock_change`
+ * (see stockWrite). Meant as a data-modifying WITH of the statement that records what the stock is for, so
+ * that one statement holds the tool's row lock; that statement answers the `stock_change` with its row.
+ */
 export function stockReservation(toolId: string, quantity: number, maxTotalCents: number): SQL {
   const write = stockWrite(sql`available_quantity - ${quantity}::int`);
   return sql`UPDATE ${tools} SET ${write.set}
