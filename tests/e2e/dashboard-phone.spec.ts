@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   addToolViaApi,
+  bookNewestToolViaApi,
   demoAdmin,
   expectNoSeriousAxeFindings,
   signInViaApi,
@@ -218,4 +219,31 @@ test('an admin ships and deletes orders, deletes a tool and promotes a user, eac
   await expectNoSeriousAxeFindings(page, 'All User at 375 px');
   await user.getByRole('button', { name: `Promote ${promoted.name}` }).click();
   await expect(user.getByText('Admin', { exact: true })).toBeVisible();
+});
+
+test('on a desktop, a table too wide beside the side menu shows cards, and one that fits stays a table', async ({
+  page,
+  browser,
+}) => {
+  const buyerPage = await browser.newPage();
+  await signUpViaApi(buyerPage, 'Desk Buyer');
+  await bookNewestToolViaApi(buyerPage.request, '5 Desk Row');
+  await buyerPage.close();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInViaApi(page.request, demoAdmin);
+  await page.goto('/dashboard/manageTools');
+  await expect(page.getByRole('heading', { name: /^Here is the \d+ Tool\(s\):-$/ })).toBeVisible();
+  await expect(page.locator('table.data-table')).not.toHaveAttribute('data-cards');
+  await expect(page.getByRole('columnheader', { name: 'Manage' })).toBeVisible();
+
+  await page.goto('/dashboard/manageOrder');
+  await expect(page.getByRole('heading', { name: /^Here is the \d+ order\(s\):-$/ })).toBeVisible();
+  // Eleven columns do not fit beside the menu at 1280 px: as a table, the actions were cut off on the right.
+  await expect(page.locator('table.data-table')).toHaveAttribute('data-cards');
+  const rightEdges = await page
+    .locator('table.data-table :is(button, a)')
+    .evaluateAll((controls) => controls.map((control) => control.getBoundingClientRect().right));
+  expect(rightEdges.length).toBeGreaterThan(0);
+  expect(Math.max(...rightEdges)).toBeLessThanOrEqual(1280);
+  await expectNoSidewaysScroll(page);
 });

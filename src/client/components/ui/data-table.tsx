@@ -1,4 +1,12 @@
-import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import {
+  Children,
+  cloneElement,
+  isValidElement,
+  useLayoutEffect,
+  useRef,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 
 type Cell = ReactElement<{ children?: ReactNode }>;
 
@@ -14,14 +22,46 @@ function labelled(row: ReactNode, columns: ReactNode[]): ReactNode {
   return cloneElement(row, {}, ...cells);
 }
 
+/** How far a table may overflow its frame and still be shown as a table. */
+const SLACK_PX = 24;
+
 /**
- * The dashboards' tables: headings and zebra rows from the tablet width up; below it, each row is a card
- * that names every cell by its column and gives its actions the card's width (`.data-table` in styles.css).
+ * Shows the table's rows as cards (`data-cards`) while the table is wider than its frame: on any phone, and
+ * for the order tables beside the side menu. Measured before the first paint, so nothing jumps, and again
+ * whenever the frame's width or the rows change.
+ */
+function useCardsWhenTooWide(rows: ReactNode) {
+  const frame = useRef<HTMLDivElement>(null);
+  const table = useRef<HTMLTableElement>(null);
+  useLayoutEffect(() => {
+    const [box, grid] = [frame.current, table.current];
+    if (!box || !grid) return;
+    grid.removeAttribute('data-cards');
+    // The narrowest the table can be laid out, as a table.
+    const needed = grid.scrollWidth;
+    // A table that only loses its last cell's padding still reads as a table.
+    const fit = () => grid.toggleAttribute('data-cards', box.clientWidth + SLACK_PX < needed);
+    fit();
+    if (typeof ResizeObserver === 'undefined') return;
+    const resize = new ResizeObserver(fit);
+    resize.observe(box);
+    return () => resize.disconnect();
+  }, [rows]);
+  return { frame, table };
+}
+
+/**
+ * The dashboards' tables: headings and zebra rows while they fit; otherwise each row is a card that names
+ * every cell by its column and gives its actions the card's width (`.data-table` in styles.css).
  */
 export function DataTable({ columns, children }: { columns: ReactNode[]; children: ReactNode }) {
+  const { frame, table } = useCardsWhenTooWide(children);
   return (
-    <div className="md:border-base-300 md:rounded-box md:bg-base-100 md:overflow-x-auto md:border">
-      <table className="data-table table-zebra table text-sm">
+    <div
+      ref={frame}
+      className="data-table-frame border-base-300 rounded-box bg-base-100 overflow-x-auto border"
+    >
+      <table ref={table} className="data-table table-zebra table text-sm">
         <thead>
           <tr>
             {columns.map((column, index) => (
