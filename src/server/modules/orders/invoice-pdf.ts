@@ -61,24 +61,23 @@ export function invoicePdf(order: OrderRow): PDFKit.PDFDocument {
     doc.x = left;
     doc.y = top + Math.max(...heights) + 6;
   };
+  const rule = () => {
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + width, doc.y)
+      .stroke('#999999');
+    doc.y += 6;
+  };
   row(
     columns.map((column) => column.label),
     'bold',
   );
-  doc
-    .moveTo(left, doc.y)
-    .lineTo(left + width, doc.y)
-    .stroke('#999999');
-  doc.y += 6;
+  rule();
   row(
     [order.productName, money(order.unitPriceCents), `${order.quantity} pcs`, money(order.priceCents)],
     'regular',
   );
-  doc
-    .moveTo(left, doc.y)
-    .lineTo(left + width, doc.y)
-    .stroke('#999999');
-  doc.y += 6;
+  rule();
   row(['Total paid', '', '', money(order.priceCents)], 'bold');
   doc.moveDown(2);
 
