@@ -44,7 +44,14 @@ export async function startBenchServer(
   let postgres: TestDatabase | undefined;
   if (database === 'PostgreSQL' && !shared) postgres = await createTestDatabase();
   const child = fork('bench/serve.ts', {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      // The server's CPU profile, written when it stops (bench/serve.ts exits on SIGTERM for it).
+      ...(process.env.BENCH_CPU_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+        : []),
+    ],
     env: {
       ...process.env,
       PORT: String(port),

@@ -130,6 +130,9 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       log: app.log,
     });
   runPeriodically(app, uploads.unusedImagesSweep());
+  runPeriodically(app, mailer.pendingMailSweep());
+  // Before the job runner stops: a move of pending mails under way finishes.
+  app.addHook('onClose', () => mailer.settled());
   if (database.kind === 'pglite') runPeriodically(app, routineVacuum(db));
   app.decorate('tools', tools);
   app.decorate('users', users);

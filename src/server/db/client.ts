@@ -84,7 +84,8 @@ async function openPglite(dir: string): Promise<Database> {
  * the next without returning to the event loop, so a queue of transactions (a stream of orders) would keep
  * every incoming request, even one answered from memory, waiting until the queue is empty. Here the
  * database's callers (queries and whole transactions, as PGlite itself serializes them) take turns, and the
- * event loop turns once between two of them.
+ * event loop turns once between two of them, and between two statements of a transaction: a request that
+ * needs no database (a catalogue page from memory) waits for one statement at most, not a whole transaction.
  */
 function takeTurnsWithTheEventLoop(client: PGlite): void {
   let previous: Promise<unknown> = Promise.resolve();
@@ -100,7 +101,21 @@ function takeTurnsWithTheEventLoop(client: PGlite): void {
   };
   client.query = <T>(...args: Parameters<PGlite['query']>) => inTurn(() => query<T>(...args));
   client.exec = (...args) => inTurn(() => exec(...args));
-  client.transaction = <T>(callback: (tx: Transaction) => Promise<T>) => inTurn(() => transaction(callback));
+  client.transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
+    inTurn(() => transaction((tx) => callback(turnBetweenStatements(tx))));
+}
+
+function turnBetweenStatements(tx: Transaction): Transaction {
+  const { query, exec } = { query: tx.query.bind(tx), exec: tx.exec.bind(tx) };
+  tx.query = async <T>(...args: Parameters<Transaction['query']>) => {
+    await nextTurn();
+    return query<T>(...args);
+  };
+  tx.exec = async (...args) => {
+    await nextTurn();
+    return exec(...args);
+  };
+  return tx;
 }
 
 /** How the LISTEN connections name themselves in pg_stat_activity. */

@@ -283,6 +283,15 @@ export const undeliverableMails = pgTable(
   (table) => [index('undeliverable_mails_failed_at_idx').on(table.failedAt)],
 );
 
+/**
+ * Mails written by a change, in its transaction, until the relay moves them into the mail queue (pg-boss) a
+ * batch at a time: a row here costs the writing transaction far less than a job does.
+ */
+export const pendingMails = pgTable('pending_mails', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  message: jsonb('message').notNull(),
+});
+
 export const schema = {
   tools,
   appMeta,
@@ -297,4 +306,5 @@ export const schema = {
   contactMessages,
   requestLimits,
   undeliverableMails,
+  pendingMails,
 };

@@ -75,6 +75,16 @@ export class JobRunner {
     await this.boss.send(queue.name, data, db ? { db } : {});
   }
 
+  /** Adds a job for each item of `data` in one statement, in the transaction given. */
+  async sendAll<T extends object>(queue: QueueDefinition<T>, data: T[], tx: JobExecutor): Promise<void> {
+    const db = fromDrizzle(tx as Parameters<typeof fromDrizzle>[0], sql);
+    await this.boss.insert(
+      queue.name,
+      data.map((item) => ({ data: item })),
+      { db },
+    );
+  }
+
   /** Runs the queue's job on this cron schedule (UTC), once per tick across every process. */
   async schedule(queue: QueueDefinition<object>, cron: string): Promise<void> {
     await this.boss.schedule(queue.name, cron);

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UndeliverableMail } from '#shared/schemas/mail.ts';
-import { contactMessages, undeliverableMails } from '#server/db/schema.ts';
+import { contactMessages, pendingMails, undeliverableMails } from '#server/db/schema.ts';
 import { createUser, type TestUser } from '#server/testing/accounts.ts';
 import { SmtpPeer } from '#server/testing/smtp-peer.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
@@ -133,6 +133,31 @@ describe('mail goes out from the database, with retries', () => {
         (mail) => JSON.stringify(mail.to).includes(buyer.email) && mail.subject?.startsWith('Order'),
       ),
     ).toBe(false);
+  });
+
+  it('delivers a mail left pending by a process that stopped before queueing it, once, when one starts', async () => {
+    const left = { to: 'left@example.com', subject: 'Left pending', text: 'Written, committed, not queued.' };
+    await ctx.app.database.db.insert(pendingMails).values({ message: left });
+    await ctx.startAnotherApp();
+    await expect.poll(() => smtp.to(left.to, left.subject).length, { timeout: 10_000 }).toBe(1);
+    expect(await ctx.app.database.db.select().from(pendingMails)).toEqual([]);
+  });
+
+  it('queues a burst of mails in batches, each delivered once', async () => {
+    const burst = Array.from({ length: 250 }, (_, n) => ({
+      to: `burst${n}@example.com`,
+      subject: 'Burst',
+      text: `Mail ${n} of a burst.`,
+    }));
+    await ctx.app.database.db.insert(pendingMails).values(burst.map((message) => ({ message })));
+    await ctx.startAnotherApp();
+    await expect
+      .poll(() => smtp.received.filter((mail) => mail.subject === 'Burst').length, {
+        timeout: 30_000,
+      })
+      .toBe(burst.length);
+    expect(burst.every((message) => smtp.to(message.to, 'Burst').length === 1)).toBe(true);
+    expect(await ctx.app.database.db.select().from(pendingMails)).toEqual([]);
   });
 
   it('delivers each mail once when several server processes work the queue', async () => {

@@ -1,7 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { MailMessage } from '#server/adapters/mail/mailer.ts';
 import type { Db } from '#server/db/client.ts';
-import { undeliverableMails } from '#server/db/schema.ts';
+import { pendingMails, undeliverableMails } from '#server/db/schema.ts';
 import type { Executor } from '#server/db/transaction.ts';
 
 export type UndeliverableMailRow = typeof undeliverableMails.$inferSelect;
@@ -25,4 +25,26 @@ export function listUndeliverable(db: Db): Promise<UndeliverableMailRow[]> {
 export async function takeUndeliverable(tx: Executor, id: string): Promise<MailMessage | undefined> {
   const [row] = await tx.delete(undeliverableMails).where(eq(undeliverableMails.id, id)).returning();
   return row?.message as MailMessage | undefined;
+}
+
+export async function addPendingMail(tx: Executor, message: MailMessage): Promise<void> {
+  await tx.insert(pendingMails).values({ message });
+}
+
+/**
+ * Removes up to `limit` pending mails, oldest first, and answers them. Rows another process is taking at the
+ * same moment are skipped, not waited for: each mail is taken once.
+ */
+export async function takePendingMails(tx: Executor, limit: number): Promise<MailMessage[]> {
+  const oldest = tx
+    .select({ id: pendingMails.id })
+    .from(pendingMails)
+    .orderBy(asc(pendingMails.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await tx
+    .delete(pendingMails)
+    .where(inArray(pendingMails.id, oldest))
+    .returning({ message: pendingMails.message });
+  return rows.map((row) => row.message as MailMessage);
 }

@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobExecutor, JobRunner, QueueDefinition } from '#server/adapters/jobs/job-runner.ts';
+import type { JobRunner, QueueDefinition } from '#server/adapters/jobs/job-runner.ts';
 import type { MailMessage, Mailer } from '#server/adapters/mail/mailer.ts';
 import type { Db } from '#server/db/client.ts';
 import { isUuid } from '#server/db/ids.ts';
-import { inTransaction } from '#server/db/transaction.ts';
+import { inTransaction, type Tx } from '#server/db/transaction.ts';
+import type { PeriodicTask } from '#server/periodic-task.ts';
+import { MailRelay } from './mail-relay.ts';
 import {
+  addPendingMail,
   listUndeliverable,
   recordUndeliverable,
   takeUndeliverable,
@@ -19,12 +22,14 @@ export interface MailRetries {
 }
 
 /**
- * Every mail the shop sends goes through here: it is written as a job, in the same transaction as the
- * change that causes it when there is one, and delivered from the database with retries. A mail that
- * still fails after the last retry is kept for the administrators (Undeliverable mail).
+ * Every mail the shop sends goes through here: it is written to the database, in the same transaction as the
+ * change that causes it when there is one, moved into the mail queue once that commits (MailRelay), and
+ * delivered from there with retries. A mail that still fails after the last retry is kept for the
+ * administrators (Undeliverable mail).
  */
 export class MailService {
   private readonly queue: QueueDefinition<MailMessage>;
+  private readonly relay: MailRelay;
 
   constructor(
     private readonly jobs: JobRunner,
@@ -58,6 +63,7 @@ export class MailService {
         }
       },
     };
+    this.relay = new MailRelay({ db, jobs, queue: this.queue, log });
   }
 
   start(): Promise<void> {
@@ -65,8 +71,20 @@ export class MailService {
   }
 
   /** Queues the message; given a transaction, it is sent only if that transaction commits. */
-  send(message: MailMessage, tx?: JobExecutor): Promise<void> {
-    return this.jobs.send(this.queue, message, tx);
+  async send(message: MailMessage, tx?: Tx): Promise<void> {
+    if (!tx) return inTransaction(this.deps.db, (own) => this.send(message, own));
+    await addPendingMail(tx, message);
+    tx.afterCommit(() => this.relay.wake());
+  }
+
+  /** Looks for mails left pending while the app runs (run it with runPeriodically). */
+  pendingMailSweep(): PeriodicTask {
+    return this.relay.sweep();
+  }
+
+  /** Resolves once the mails written so far are queued or left for the next sweep. */
+  settled(): Promise<void> {
+    return this.relay.settled();
   }
 
   /** The mails that failed every retry, newest first. */

@@ -6,7 +6,7 @@ import { readPage, type Page } from '#server/db/paging.ts';
 import { orders, orderSearchText } from '#server/db/schema.ts';
 import { everyWordFound } from '#server/db/text-search.ts';
 import type { Executor } from '#server/db/transaction.ts';
-import type { StockReserved } from '#server/modules/tools/tools.service.ts';
+import type { StockRequest, StockReserved } from '#server/modules/tools/tools.service.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -106,16 +106,6 @@ export async function countUnpaidOrders(tx: Executor, userId: string): Promise<n
   return row?.total ?? 0;
 }
 
-/** Every column of the order rows named `table` in a statement, under their TypeScript names. */
-const orderColumnsOf = (table: string) =>
-  sql.join(
-    Object.entries(getTableColumns(orders)).map(
-      ([key, column]) =>
-        sql`${sql.identifier(table)}.${sql.identifier(column.name)} AS ${sql.identifier(key)}`,
-    ),
-    sql`, `,
-  );
-
 /** An order's own fields; the product, its price and the hold come from the reservation and the policy. */
 export type OrderDetails = Pick<
   typeof orders.$inferInsert,
@@ -123,45 +113,36 @@ export type OrderDetails = Pick<
 >;
 
 /**
- * Inserts the order for a stock `reservation` (an UPDATE of the tools module returning the reserved tool and
- * its `stock_change`), in the same statement; answers the order and that stock change, or nothing when the
- * reservation took nothing.
+ * Takes the stock `request` asks for and inserts the order, in one call of the database's place_order
+ * (migration 0013); answers the order and the stock change, or nothing when the stock was not taken.
  */
 export async function insertOrderReserving(
   tx: Executor,
-  reservation: SQL,
+  request: StockRequest,
   order: OrderDetails,
   holdHours: number,
 ): Promise<(StockReserved & { recorded: OrderRow }) | undefined> {
-  const heldUntil = holdHours > 0 ? sql`now() + make_interval(hours => ${holdHours}::int)` : sql`NULL`;
-  const result = await tx.execute(sql`WITH reserved AS (${reservation}),
-    placed AS (
-      INSERT INTO ${orders} (user_id, tool_id, product_name, img, unit_price_cents, price_cents, quantity,
-        address, number, email, user_name, held_until)
-      SELECT ${order.userId}::text, reserved.id, reserved.name, reserved.image, reserved.price_cents,
-        reserved.price_cents * ${order.quantity}::int, ${order.quantity}::int, ${order.address}::text,
-        ${order.number}::text, ${order.email}::text, ${order.userName}::text, ${heldUntil}
-      FROM reserved
-      RETURNING *)
-    SELECT ${orderColumnsOf('placed')}, reserved.stock_change AS "stockChange",
-      reserved.available_quantity AS "stockLeft", reserved.min_order_quantity AS "minOrderQuantity"
-    FROM placed, reserved`);
-  const [row] = (result as { rows: Array<Record<string, unknown> & StockReserved> }).rows;
+  const result = await tx.execute(sql`SELECT placed, change, stock_left, minimum FROM place_order(
+    ${request.toolId}::uuid, ${request.quantity}::int, ${request.maxTotalCents}::bigint, ${order.userId}::text,
+    ${order.address}::text, ${order.number}::text, ${order.email}::text, ${order.userName}::text,
+    ${holdHours}::int)`);
+  type Placed = { placed: Record<string, unknown>; change: string; stock_left: number; minimum: number };
+  const [row] = (result as { rows: Placed[] }).rows;
   return (
     row && {
-      recorded: fromDriver(row),
-      stockChange: row.stockChange,
-      stockLeft: row.stockLeft,
-      minOrderQuantity: row.minOrderQuantity,
+      recorded: fromColumns(row.placed),
+      stockChange: row.change,
+      stockLeft: row.stock_left,
+      minOrderQuantity: row.minimum,
     }
   );
 }
 
-/** A row read by SQL written out, with each value as Drizzle would have given it (dates as Dates). */
-function fromDriver(row: Record<string, unknown>): OrderRow {
+/** An order row given by its column names (as to_jsonb writes it), with each value as Drizzle gives it. */
+function fromColumns(row: Record<string, unknown>): OrderRow {
   return Object.fromEntries(
     Object.entries(getTableColumns(orders)).map(([key, column]) => {
-      const value = row[key];
+      const value = row[column.name];
       return [key, value === null || value === undefined ? value : column.mapFromDriverValue(value)];
     }),
   ) as OrderRow;

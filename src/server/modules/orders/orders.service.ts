@@ -100,7 +100,7 @@ export class OrdersService {
           maxTotalCents: MAX_ORDER_TOTAL_CENTS,
           buyerName: buyer.name,
         },
-        (reservation) => insertOrderReserving(tx, reservation, details, policy.holdHours),
+        (request) => insertOrderReserving(tx, request, details, policy.holdHours),
       );
       if (reserved === 'overTotal') throw new InvalidInput(ORDER_TOO_LARGE_MESSAGE);
       const order = reserved.recorded;

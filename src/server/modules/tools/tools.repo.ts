@@ -34,9 +34,11 @@ export interface StockChange {
   updatedAt: Date;
 }
 
-/** The change a statement made to a tool's stock, as text (`id revision stock updated-at-ms`). */
-const stockChangeText = sql`concat_ws(' ', id, stock_revision, available_quantity,
-  floor(extract(epoch FROM updated_at) * 1000)::bigint)`;
+/**
+ * The change a statement made to a tool's stock, as text (`id revision stock updated-at-ms`): the database
+ * function of migration 0013, which place_order uses too.
+ */
+const stockChangeText = sql`tool_stock_change(${tools})`;
 
 export function parseStockChange(text: string): StockChange | undefined {
   const [toolId, ...rest] = text.split(' ');
@@ -234,21 +236,11 @@ export interface StockReserved {
   minOrderQuantity: number;
 }
 
-/**
- * The UPDATE that takes `quantity` from the tool's stock if it is within [minimum, stock] and the total
- * stays within `maxTotalCents`, returning the tool's id, name, image, price_cents, available_quantity (after
- * the order) and min_order_quantity, and its `stock_change`
- * (see stockWrite). Meant as a data-modifying WITH of the statement that records what the stock is for, so
- * that one statement holds the tool's row lock; that statement answers the `stock_change` with its row.
- */
-export function stockReservation(toolId: string, quantity: number, maxTotalCents: number): SQL {
-  const write = stockWrite(sql`available_quantity - ${quantity}::int`);
-  return sql`UPDATE ${tools} SET ${write.set}
-    WHERE id = ${toolId}::uuid
-      AND available_quantity >= ${quantity}::int
-      AND min_order_quantity <= ${quantity}::int
-      AND price_cents::bigint * ${quantity}::int <= ${maxTotalCents}::bigint
-    RETURNING id, name, image, price_cents, available_quantity, min_order_quantity, ${write.returning}`;
+/** What an order asks of a tool's stock: `quantity` within [minimum, stock], and a total within `maxTotalCents`. */
+export interface StockRequest {
+  toolId: string;
+  quantity: number;
+  maxTotalCents: number;
 }
 
 /** Puts `quantity` back into the tool's stock; answers the change, or nothing when the tool is gone. */

@@ -31,7 +31,6 @@ import {
   notifyCatalogueChanged,
   parseStockChange,
   releaseStock,
-  stockReservation,
   toApiTool,
   toolImagesAmong,
   toolNamesAmong,
@@ -39,13 +38,14 @@ import {
   vacuumTools,
   type CatalogueFilter,
   type StockChange,
+  type StockRequest,
   type StockReserved,
   type NewToolRow,
   type ToolEdit,
   type ToolRow,
 } from './tools.repo.ts';
 
-export type { NewToolRow, StockReserved, ToolRow } from './tools.repo.ts';
+export type { NewToolRow, StockRequest, StockReserved, ToolRow } from './tools.repo.ts';
 
 /** A serialized answer, or the whole catalogue's JSON as it is read, chunk by chunk. */
 export type CatalogueReply = CachedResponse | { stream: AsyncIterable<string> };
@@ -209,19 +209,19 @@ export class ToolsService {
 
   /**
    * Takes `quantity` from the tool's stock and records what for, in one statement of the caller's
-   * transaction: `record` writes its row from the `reserved` tool and answers it with the reservation's
-   * `stock_change` (see stockReservation). No interleaving can oversell, and the tool's row is locked only
-   * for that one statement. Refuses, in words addressed to the buyer, a quantity outside [minimum order,
-   * stock]; answers 'overTotal' when only `maxTotalCents` stood in the way.
+   * transaction: `record` takes the stock and writes its row (the database's place_order), answering it with
+   * the reservation's `stock_change`. No interleaving can oversell, and the tool's row is locked only for that
+   * one statement. Refuses, in words addressed to the buyer, a quantity outside [minimum order, stock];
+   * answers 'overTotal' when only `maxTotalCents` stood in the way.
    */
   async reserveStockFor<T>(
     tx: Tx,
-    request: { toolId: string; quantity: number; maxTotalCents: number; buyerName: string },
-    record: (reservation: SQL) => Promise<(StockReserved & { recorded: T }) | undefined>,
+    request: StockRequest & { buyerName: string },
+    record: (request: StockRequest) => Promise<(StockReserved & { recorded: T }) | undefined>,
   ): Promise<{ recorded: T; soldBelowMinimum?: { stock: number; minimum: number } } | 'overTotal'> {
     const { toolId, quantity, maxTotalCents, buyerName } = request;
     if (!isUuid(toolId)) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
-    const reserved = await record(stockReservation(toolId, quantity, maxTotalCents));
+    const reserved = await record({ toolId, quantity, maxTotalCents });
     if (reserved) {
       this.stockWritten(tx, parseStockChange(reserved.stockChange));
       // An order needs at least the minimum, so only the order that takes the stock below it sees it there.
