@@ -155,15 +155,21 @@ test.describe('on a phone', () => {
   });
 });
 
-test('the server sends the app with the right caching', async ({ request }) => {
+test('the server sends the app with the right caching, and the page policies with its pages only', async ({
+  request,
+}) => {
   const index = await request.get('/');
   expect(index.headers()['cache-control']).toBe('no-cache');
+  expect(index.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(index.headers()['x-frame-options']).toBe('SAMEORIGIN');
   const html = await index.text();
   const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
   expect(script).toBeTruthy();
   const asset = await request.get(script!, { headers: { 'accept-encoding': 'br' } });
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(asset.headers()['content-encoding']).toBe('br');
+  expect(asset.headers()['x-content-type-options']).toBe('nosniff');
+  expect(asset.headers()['content-security-policy']).toBeUndefined();
   const deepLink = await request.get('/dashboard/profile');
   expect(deepLink.headers()['content-type']).toMatch(/^text\/html/);
   const unknownApi = await request.get('/api/nope', { headers: { accept: 'text/html' } });

@@ -29,6 +29,31 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
+ * Responses that no browser renders as a page (JSON, scripts, style sheets): the policies that govern a page
+ * (its content security policy, framing, opener, the old browsers' XSS filter) do nothing on them, and are
+ * left off so that every API answer and asset is smaller. Anything else, from HTML to SVG, PDF or CSV, gets
+ * them all.
+ */
+const NOT_A_DOCUMENT = /^(application\/json|text\/javascript|application\/javascript|text\/css)\b/;
+const DOCUMENT_ONLY = new Set([
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+]);
+
+function splitByDocumentOnly(headers: Record<string, string>) {
+  const entries = Object.entries(headers);
+  return {
+    everyResponse: Object.fromEntries(entries.filter(([name]) => !DOCUMENT_ONLY.has(name))),
+    documentsOnly: Object.fromEntries(entries.filter(([name]) => DOCUMENT_ONLY.has(name))),
+  };
+}
+
+/**
  * Secure headers with a strict content security policy, gzip/brotli for text responses, and a refusal of
  * state-changing requests sent by another site's page (the browser names that page in Origin).
  */
@@ -61,9 +86,14 @@ export const securityPlugin = fp(
       },
       strictTransportSecurity: https,
     });
+    const { everyResponse, documentsOnly } = splitByDocumentOnly(securityHeaders);
     app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(securityHeaders);
+      reply.headers(everyResponse);
       done();
+    });
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      if (!NOT_A_DOCUMENT.test(String(reply.getHeader('content-type') ?? ''))) reply.headers(documentsOnly);
+      done(null, payload);
     });
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   },

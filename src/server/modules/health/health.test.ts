@@ -102,8 +102,21 @@ it('serves the OpenAPI document generated from the route schemas, and its UI', a
   expect(ui.body).toContain('swagger');
 });
 
-it('sends secure headers', async () => {
-  const response = await ctx.app.inject({ url: '/api/health' });
-  expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-  expect(response.headers['x-content-type-options']).toBe('nosniff');
+it('sends secure headers: every response the general ones, a page its own policies too', async () => {
+  const json = await ctx.app.inject({ url: '/api/health' });
+  expect(json.headers).toMatchObject({
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+  });
+  expect(json.headers['content-security-policy']).toBeUndefined();
+  expect(json.headers['x-frame-options']).toBeUndefined();
+
+  const page = await ctx.app.inject({ url: '/api/docs', headers: { accept: 'text/html' } });
+  expect(page.headers['content-type']).toMatch(/^text\/html/);
+  expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+  expect(page.headers).toMatchObject({
+    'x-frame-options': 'SAMEORIGIN',
+    'x-content-type-options': 'nosniff',
+  });
 });
