@@ -68,20 +68,17 @@ export class JobRunner {
     });
   }
 
-  /** Adds a job; given a transaction, the job exists only if that transaction commits. */
-  async send<T extends object>(queue: QueueDefinition<T>, data: T, tx?: JobExecutor): Promise<void> {
+  /**
+   * Adds a job for each item of `data`, in one statement; given a transaction, the jobs exist only if it
+   * commits.
+   */
+  async sendAll<T extends object>(queue: QueueDefinition<T>, data: T[], tx?: JobExecutor): Promise<void> {
     // Drizzle's execute answers each driver's own result shape; pg-boss's adapter reads rows from any of them.
     const db = tx && fromDrizzle(tx as Parameters<typeof fromDrizzle>[0], sql);
-    await this.boss.send(queue.name, data, db ? { db } : {});
-  }
-
-  /** Adds a job for each item of `data` in one statement, in the transaction given. */
-  async sendAll<T extends object>(queue: QueueDefinition<T>, data: T[], tx: JobExecutor): Promise<void> {
-    const db = fromDrizzle(tx as Parameters<typeof fromDrizzle>[0], sql);
     await this.boss.insert(
       queue.name,
       data.map((item) => ({ data: item })),
-      { db },
+      db ? { db } : {},
     );
   }
 

@@ -156,7 +156,7 @@ describe('an unpaid order holds its stock for RESERVATION_HOLD_HOURS', () => {
       .update(orders)
       .set({ heldUntil: new Date(Date.now() - 60_000) })
       .where(eq(orders.id, id));
-    await ctx.app.jobs.send(reservationExpiry(ctx.app.orders, ctx.app.log), {});
+    await ctx.app.jobs.sendAll(reservationExpiry(ctx.app.orders, ctx.app.log), [{}]);
     await expect.poll(async () => order(id), { timeout: 10_000 }).toBeUndefined();
   });
 });
