@@ -22,6 +22,10 @@ const UP_AND_OVER = [
 ];
 const SERVER = ['^#server/', 'The browser code never imports the server.'];
 const CLIENT = ['^#client/', 'The server never imports the browser code.'];
+const TOAST = [
+  '^react-hot-toast$',
+  'Screens raise toasts through #client/lib/toast.ts, whose loading has the app mount their container.',
+];
 
 const boundaries = [
   {
@@ -40,12 +44,18 @@ const boundaries = [
   },
   {
     files: ['src/client/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': forbid(UP_AND_OVER, SERVER) },
+    ignores: [
+      'src/client/lib/toast.ts',
+      'src/client/app/toasts.tsx',
+      'src/client/testing/**',
+      '**/*.test.tsx',
+    ],
+    rules: { 'no-restricted-imports': forbid(UP_AND_OVER, SERVER, TOAST) },
   },
   ...folders('./src/client/features').map((feature) => ({
     files: [`src/client/features/${feature}/**/*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': forbid(UP_AND_OVER, SERVER, [
+      'no-restricted-imports': forbid(UP_AND_OVER, SERVER, TOAST, [
         `^#client/(features/(?!${feature}/)|app/)`,
         'A feature imports no other feature and not the app: app/ composes them.',
       ]),

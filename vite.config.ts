@@ -28,28 +28,15 @@ function contractWithoutSchemas(): Plugin {
   };
 }
 
-/**
- * React Router reads React 19's useOptimistic only where it exists, and Preact has none: the build's warning
- * that the import is undefined says nothing to act on. Wraps the preset's own warning filter.
- */
-function withoutUseOptimisticWarning(): Plugin {
-  return {
-    name: 'without-use-optimistic-warning',
-    apply: 'build',
-    configResolved({ build: { rollupOptions } }) {
-      const next = rollupOptions.onwarn;
-      rollupOptions.onwarn = (warning, warn) => {
-        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('`useOptimistic`')) return;
-        if (next) next(warning, warn);
-        else warn(warning);
-      };
-    },
-  };
-}
+/** wouter's hook for the address, without the shim for old React (src/client/lib/use-sync-external-store.ts). */
+export const syncExternalStoreWithoutShim = {
+  find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+  replacement: fileURLToPath(new URL('./src/client/lib/use-sync-external-store.ts', import.meta.url)),
+};
 
 export default defineConfig({
   // The app is written against React's API and runs on Preact (docs/decisions/0013-preact.md).
-  plugins: [contractWithoutSchemas(), preact(), withoutUseOptimisticWarning(), tailwindcss()],
+  plugins: [contractWithoutSchemas(), preact(), tailwindcss()],
   // zod without its probe for eval, which the Content-Security-Policy refuses (src/client/lib/zod-jitless.ts).
   resolve: {
     alias: [
@@ -57,6 +44,7 @@ export default defineConfig({
         find: /^zod$/,
         replacement: fileURLToPath(new URL('./src/client/lib/zod-jitless.ts', import.meta.url)),
       },
+      syncExternalStoreWithoutShim,
     ],
   },
   publicDir: 'public',
@@ -70,7 +58,18 @@ export default defineConfig({
         // The libraries every page runs on, in one file: fewer requests than rolldown's shared pieces of them
         // (about 3 KB less on the home page), and a file that changes only with them.
         codeSplitting: {
-          groups: [{ name: 'framework', test: /node_modules[\\/](preact|@tanstack|react-router)[\\/]/ }],
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](preact|@tanstack|wouter|regexparam)[\\/]/,
+            },
+            // What the first download of any page and of any list's page shares, in one file each.
+            { name: 'api', test: /src[\\/]client[\\/]lib[\\/](api-client|query-keys)\.ts$/ },
+            {
+              name: 'list-controls',
+              test: /src[\\/]client[\\/]components[\\/]ui[\\/](search-field|pagination|no-matches)\.tsx$/,
+            },
+          ],
         },
       },
     },

@@ -1,6 +1,7 @@
 import preact from '@preact/preset-vite';
 import { defaultClientConditions, defaultClientMainFields } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { syncExternalStoreWithoutShim } from './vite.config.ts';
 
 export default defineConfig({
   test: {
@@ -25,7 +26,11 @@ export default defineConfig({
         // The browser build's runtime (React's API on Preact, docs/decisions/0013-preact.md): its plugin, and
         // dependencies resolved and bundled as for the browser, so that their imports of react reach Preact.
         plugins: [preact({ prefreshEnabled: false, devToolsEnabled: false })],
-        resolve: { conditions: [...defaultClientConditions], mainFields: [...defaultClientMainFields] },
+        resolve: {
+          conditions: [...defaultClientConditions],
+          mainFields: [...defaultClientMainFields],
+          alias: [syncExternalStoreWithoutShim],
+        },
         test: {
           // Screens and forms in a DOM, with only the network stubbed (src/client/testing).
           name: 'client',

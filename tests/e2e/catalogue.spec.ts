@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { demoBuyer, signIn } from './support.ts';
 
@@ -162,6 +163,7 @@ test('the server sends the app with the right caching, and the page policies wit
   expect(index.headers()['cache-control']).toBe('no-cache');
   expect(index.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(index.headers()['x-frame-options']).toBe('SAMEORIGIN');
+  expect(index.headers()['x-dns-prefetch-control']).toBe('off');
   const html = await index.text();
   const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
   expect(script).toBeTruthy();
@@ -170,9 +172,40 @@ test('the server sends the app with the right caching, and the page policies wit
   expect(asset.headers()['content-encoding']).toBe('br');
   expect(asset.headers()['x-content-type-options']).toBe('nosniff');
   expect(asset.headers()['content-security-policy']).toBeUndefined();
+  // Never revalidated, so without validators; none of a page's own policies.
+  for (const name of ['etag', 'last-modified', 'accept-ranges', 'x-dns-prefetch-control'])
+    expect(asset.headers()[name], name).toBeUndefined();
+  const favicon = await request.get('/favicon.svg');
+  expect(favicon.headers()['cache-control']).toBe('public, max-age=86400');
+  expect(favicon.headers()['etag']).toBeTruthy();
   const deepLink = await request.get('/dashboard/profile');
   expect(deepLink.headers()['content-type']).toMatch(/^text\/html/);
   const unknownApi = await request.get('/api/nope', { headers: { accept: 'text/html' } });
   expect(unknownApi.status()).toBe(404);
   expect(await unknownApi.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+});
+
+test('the first /parts page loads at most 60 KB of scripts and style (gzip): no toast library, no dashboard style', async ({
+  page,
+}) => {
+  const assets: Array<Promise<{ path: string; gzip: number; text: string }>> = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    assets.push(
+      response.body().then((body) => ({
+        path: new URL(response.url()).pathname,
+        gzip: gzipSync(body, { level: 9 }).length,
+        text: body.toString(),
+      })),
+    );
+  });
+  await page.goto('/parts');
+  await expect(page.getByRole('heading', { name: 'All Tools', level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const loaded = await Promise.all(assets);
+  expect(loaded.reduce((sum, { gzip }) => sum + gzip, 0)).toBeLessThanOrEqual(60 * 1024);
+  // react-hot-toast's styles engine, and the dashboard's side menu.
+  expect(loaded.filter(({ text }) => text.includes('_goober')).map(({ path }) => path)).toEqual([]);
+  expect(loaded.filter(({ text }) => text.includes('.menu-active')).map(({ path }) => path)).toEqual([]);
 });

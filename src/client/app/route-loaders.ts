@@ -1,5 +1,4 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { LoaderFunctionArgs, Params } from 'react-router';
 import { undeliverableMailQueryOptions } from '#client/features/mail/api/get-undeliverable-mail.ts';
 import { myOrdersQueryOptions } from '#client/features/orders/api/get-my-orders.ts';
 import { ordersPageQueryOptions, readOrdersPageQuery } from '#client/features/orders/api/get-orders-page.ts';
@@ -11,12 +10,14 @@ import { userQueryOptions } from '#client/features/users/api/get-user.ts';
 import { usersPageQueryOptions } from '#client/features/users/api/get-users-page.ts';
 import { readSearchAndPage } from '#client/lib/list-params.ts';
 import { sessionQueryOptions } from '#client/lib/session.ts';
+import type { LoaderArgs } from './lazy-screen.tsx';
 import { ensureData, prefetch, type Options } from './query-prefetch.ts';
 
 // The loaders of the signed-in screens: each puts the data its screen reads on arrival into the cache
 // (./query-prefetch.ts).
 
-type Loader = (args: LoaderFunctionArgs) => Promise<null>;
+type Loader = (args: LoaderArgs) => Promise<null>;
+type Params = LoaderArgs['params'];
 
 /** A signed-in user's screen; a signed-out visitor is sent to /signin by the guard instead. */
 function forSignedIn<T, K extends QueryKey>(
@@ -35,10 +36,10 @@ function forSignedIn<T, K extends QueryKey>(
 function forAdmin<T, K extends QueryKey>(
   options: (params: Params, search: URLSearchParams) => Options<T, K>,
 ): Loader {
-  return async ({ params, request }) => {
+  return async ({ params, search }) => {
     const email = (await ensureData(sessionQueryOptions))?.email;
     const isAdmin = email ? (await ensureData(adminCheckQueryOptions(email)))?.admin : false;
-    return isAdmin ? prefetch(options(params, new URL(request.url).searchParams)) : null;
+    return isAdmin ? prefetch(options(params, search)) : null;
   };
 }
 

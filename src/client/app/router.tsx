@@ -1,253 +1,195 @@
-import type { ComponentType } from 'react';
-import {
-  createBrowserRouter,
-  type LoaderFunctionArgs,
-  type RouteObject,
-  type ShouldRevalidateFunctionArgs,
-} from 'react-router';
+import { Suspense, type ReactNode } from 'react';
+import { matchRoute, Route, useLocation, useRouter } from 'wouter';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { authProvidersQueryOptions } from '#client/features/auth/api/get-auth-providers.ts';
 import { cataloguePageQueryOptions } from '#client/features/tools/api/get-catalogue-page.ts';
 import { readCatalogueQuery } from '#client/features/tools/components/catalogue-query.ts';
 import { RequireAuth } from './guards/require-auth.tsx';
-import { SiteLayout } from './layouts/site-layout.tsx';
-import { ErrorPage } from './pages/error-page.tsx';
+import { lazyScreen, type Loader, type ScreenCode } from './lazy-screen.tsx';
 import { HomePage } from './pages/home-page.tsx';
 import { prefetch } from './query-prefetch.ts';
 import type * as routeLoaders from './route-loaders.ts';
 
-type Screen = () => Promise<ComponentType>;
 type LoaderName = keyof typeof routeLoaders;
 
 // Account, dashboard, admin, blog and portfolio screens are separate chunks, loaded when their route is visited.
-// On the first page load the spinner holds the screen's place until its code (and data) are in.
-const lazyScreen = (Component: Screen) => ({
-  HydrateFallback: PageSpinner,
-  lazy: async () => ({ Component: await Component() }),
-});
+// While a screen's code (and the data its loader asks for at the same time) is on its way, the spinner holds
+// its place.
 
-/**
- * A screen with a loader (./route-loaders.ts): both are fetched side by side, so the screen's data is asked
- * for while its code loads. Screens without one keep lazy()'s function form, because in the object form
- * React Router (7.18) does not report a failed download of the screen's code to the error page.
- */
-const lazyScreenWithData = (loader: LoaderName, Component: Screen) => ({
-  HydrateFallback: PageSpinner,
-  lazy: { loader: async () => (await import('./route-loaders.ts'))[loader], Component },
-  shouldRevalidate: sameScreenNewQuery,
-});
+/** One arrival per address path: a new search or page of the same screen is the screen's own to load. */
+const byPath = (path: string) => () => path;
 
-/**
- * A loader fills the cache for its screen's arrival. A new search or page of the same screen (`?q=`, `?page=`)
- * is the screen's own to load, showing the rows it has meanwhile, rather than the address waiting for them.
- */
-function sameScreenNewQuery({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search
-    ? false
-    : defaultShouldRevalidate;
+const signedInLoader =
+  (name: LoaderName): Loader =>
+  async (args) =>
+    (await import('./route-loaders.ts'))[name](args);
+
+type Guard = 'auth' | 'admin';
+
+interface AppRoute {
+  path: string;
+  screen: (props: { children?: ReactNode }) => ReactNode;
+  guard?: Guard;
+  /** In the dashboard's frame (its menu), which stays while the screens inside it load. */
+  inDashboard?: boolean;
 }
 
-/**
- * Sign-in and sign-up show with their Google and GitHub buttons, or without, rather than adding them later:
- * the server's configuration is asked for as the route starts, while the screen's code loads.
- */
-const accountScreen = (Component: Screen) => ({
-  HydrateFallback: PageSpinner,
-  loader: () => prefetch(authProvidersQueryOptions),
-  lazy: { Component },
+function screenAt(path: string, code: ScreenCode, loader?: Loader | LoaderName) {
+  return lazyScreen(code, {
+    loader: typeof loader === 'string' ? signedInLoader(loader) : loader,
+    arrivalKey: (params) => `${path} ${JSON.stringify(params)}`,
+  });
+}
+
+const DashboardFrame = lazyScreen(
+  async () => (await import('./layouts/dashboard-layout.tsx')).DashboardLayout,
+  { loader: signedInLoader('dashboardLoader'), arrivalKey: byPath('dashboard') },
+);
+const RequireAdmin = lazyScreen(async () => (await import('./guards/require-admin.tsx')).RequireAdmin, {
+  arrivalKey: byPath('admin'),
 });
 
-const dashboardRoutes: RouteObject = {
-  path: 'dashboard',
-  element: <RequireAuth />,
-  children: [
-    {
-      ...lazyScreenWithData(
-        'dashboardLoader',
-        async () => (await import('./layouts/dashboard-layout.tsx')).DashboardLayout,
-      ),
-      children: [
-        {
-          index: true,
-          ...lazyScreen(async () => (await import('./layouts/dashboard-layout.tsx')).DashboardHome),
-        },
-        {
-          path: 'review',
-          ...lazyScreen(
-            async () =>
-              (await import('#client/features/reviews/components/add-review-page.tsx')).AddReviewPage,
-          ),
-        },
-        {
-          path: 'profile',
-          ...lazyScreenWithData(
-            'profileLoader',
-            async () => (await import('#client/features/users/components/profile-page.tsx')).ProfilePage,
-          ),
-        },
-        {
-          path: 'myorder',
-          ...lazyScreenWithData(
-            'myOrdersLoader',
-            async () => (await import('#client/features/orders/components/my-orders-page.tsx')).MyOrdersPage,
-          ),
-        },
-        {
-          path: 'payment/:id',
-          ...lazyScreenWithData(
-            'paymentLoader',
-            async () => (await import('#client/features/payments/components/payment-page.tsx')).PaymentPage,
-          ),
-        },
-        {
-          path: 'my-profile/edit-profile/:id',
-          ...lazyScreenWithData(
-            'profileLoader',
-            async () =>
-              (await import('#client/features/users/components/edit-profile-page.tsx')).EditProfilePage,
-          ),
-        },
-        {
-          ...lazyScreen(async () => (await import('./guards/require-admin.tsx')).RequireAdmin),
-          children: [
-            {
-              path: 'user',
-              ...lazyScreenWithData(
-                'usersLoader',
-                async () =>
-                  (await import('#client/features/users/components/all-users-page.tsx')).AllUsersPage,
-              ),
-            },
-            {
-              path: 'manageOrder',
-              ...lazyScreenWithData(
-                'allOrdersLoader',
-                async () =>
-                  (await import('#client/features/orders/components/manage-orders-page.tsx'))
-                    .ManageOrdersPage,
-              ),
-            },
-            {
-              path: 'add',
-              ...lazyScreen(
-                async () =>
-                  (await import('#client/features/tools/components/admin/add-tool-page.tsx')).AddToolPage,
-              ),
-            },
-            {
-              path: 'updateTool/:id',
-              ...lazyScreenWithData(
-                'updateToolLoader',
-                async () =>
-                  (await import('#client/features/tools/components/admin/update-tool-page.tsx'))
-                    .UpdateToolPage,
-              ),
-            },
-            {
-              path: 'inbox',
-              ...lazyScreen(
-                async () =>
-                  (await import('#client/features/contact/components/contact-inbox-page.tsx'))
-                    .ContactInboxPage,
-              ),
-            },
-            {
-              path: 'mail',
-              ...lazyScreenWithData(
-                'mailLoader',
-                async () =>
-                  (await import('#client/features/mail/components/undeliverable-mail-page.tsx'))
-                    .UndeliverableMailPage,
-              ),
-            },
-            {
-              path: 'manageTools',
-              ...lazyScreenWithData(
-                'manageToolsLoader',
-                async () =>
-                  (await import('#client/features/tools/components/admin/manage-tools-page.tsx'))
-                    .ManageToolsPage,
-              ),
-            },
-          ],
-        },
-      ],
-    },
-  ],
+/** Sign-in and sign-up show with their Google and GitHub buttons, or without, rather than adding them later. */
+const withAuthProviders: Loader = () => prefetch(authProvidersQueryOptions);
+
+/** The page of tools is asked for while the screen's code loads; the screen shows without waiting for it. */
+const startCataloguePage: Loader = async ({ search }) => {
+  void prefetch(cataloguePageQueryOptions(readCatalogueQuery(search)));
 };
 
-export const routes: RouteObject[] = [
-  {
-    element: <SiteLayout />,
-    errorElement: <ErrorPage />,
-    children: [
-      { index: true, element: <HomePage /> },
-      {
-        path: 'signin',
-        ...accountScreen(async () => (await import('./pages/account-pages.tsx')).SignIn),
-      },
-      {
-        path: 'signup',
-        ...accountScreen(async () => (await import('./pages/account-pages.tsx')).SignUp),
-      },
-      {
-        path: 'reset-password',
-        ...lazyScreen(async () => (await import('./pages/account-pages.tsx')).ResetPassword),
-      },
-      {
-        path: 'verify-email',
-        ...lazyScreen(async () => (await import('./pages/account-pages.tsx')).VerifyEmail),
-      },
-      {
-        path: 'contact',
-        ...lazyScreen(
-          async () => (await import('#client/features/contact/components/contact-page.tsx')).ContactPage,
-        ),
-      },
-      {
-        path: 'blog',
-        ...lazyScreen(async () => (await import('#client/features/blog/components/blog-page.tsx')).BlogPage),
-      },
-      {
-        path: 'parts',
-        // The page of tools is asked for while the screen's code loads, and the screen shows without waiting
-        // for it (with the loading image, then the tools). Its own chunk keeps the search, sort, filters and
-        // pages out of the home page's download.
-        loader: ({ request }: LoaderFunctionArgs) => {
-          void prefetch(cataloguePageQueryOptions(readCatalogueQuery(new URL(request.url).searchParams)));
-          return null;
-        },
-        ...lazyScreen(
-          async () => (await import('#client/features/tools/components/tools-page.tsx')).ToolsPage,
-        ),
-      },
-      {
-        path: 'parts/:id',
-        element: <RequireAuth />,
-        children: [
-          {
-            index: true,
-            ...lazyScreenWithData(
-              'toolLoader',
-              async () => (await import('./pages/tool-purchase-page.tsx')).ToolPurchasePage,
-            ),
-          },
-        ],
-      },
-      {
-        path: 'my-portfolio',
-        ...lazyScreen(
-          async () =>
-            (await import('#client/features/portfolio/components/portfolio-page.tsx')).PortfolioPage,
-        ),
-      },
-      dashboardRoutes,
-      {
-        path: '*',
-        ...lazyScreen(async () => (await import('./pages/not-found-page.tsx')).NotFoundPage),
-      },
-    ],
-  },
+const route = (
+  path: string,
+  code: ScreenCode,
+  { loader, guard, inDashboard }: { loader?: Loader | LoaderName; guard?: Guard; inDashboard?: boolean } = {},
+): AppRoute => ({ path, screen: screenAt(path, code, loader), guard, inDashboard });
+
+const dashboard = (path: string, code: ScreenCode, loader?: LoaderName, guard: Guard = 'auth') =>
+  route(`/dashboard${path}`, code, { loader, guard, inDashboard: true });
+
+export const routes: AppRoute[] = [
+  { path: '/', screen: HomePage },
+  route('/signin', async () => (await import('./pages/account-pages.tsx')).SignIn, {
+    loader: withAuthProviders,
+  }),
+  route('/signup', async () => (await import('./pages/account-pages.tsx')).SignUp, {
+    loader: withAuthProviders,
+  }),
+  route('/reset-password', async () => (await import('./pages/account-pages.tsx')).ResetPassword),
+  route('/verify-email', async () => (await import('./pages/account-pages.tsx')).VerifyEmail),
+  route(
+    '/contact',
+    async () => (await import('#client/features/contact/components/contact-page.tsx')).ContactPage,
+  ),
+  route('/blog', async () => (await import('#client/features/blog/components/blog-page.tsx')).BlogPage),
+  // Its own chunk keeps the search, sort, filters and pages out of the home page's download.
+  route('/parts', async () => (await import('#client/features/tools/components/tools-page.tsx')).ToolsPage, {
+    loader: startCataloguePage,
+  }),
+  route('/parts/:id', async () => (await import('./pages/tool-purchase-page.tsx')).ToolPurchasePage, {
+    loader: 'toolLoader',
+    guard: 'auth',
+  }),
+  route(
+    '/my-portfolio',
+    async () => (await import('#client/features/portfolio/components/portfolio-page.tsx')).PortfolioPage,
+  ),
+  dashboard('', async () => (await import('./layouts/dashboard-layout.tsx')).DashboardHome),
+  dashboard(
+    '/review',
+    async () => (await import('#client/features/reviews/components/add-review-page.tsx')).AddReviewPage,
+  ),
+  dashboard(
+    '/profile',
+    async () => (await import('#client/features/users/components/profile-page.tsx')).ProfilePage,
+    'profileLoader',
+  ),
+  dashboard(
+    '/myorder',
+    async () => (await import('#client/features/orders/components/my-orders-page.tsx')).MyOrdersPage,
+    'myOrdersLoader',
+  ),
+  dashboard(
+    '/payment/:id',
+    async () => (await import('#client/features/payments/components/payment-page.tsx')).PaymentPage,
+    'paymentLoader',
+  ),
+  dashboard(
+    '/my-profile/edit-profile/:id',
+    async () => (await import('#client/features/users/components/edit-profile-page.tsx')).EditProfilePage,
+    'profileLoader',
+  ),
+  dashboard(
+    '/user',
+    async () => (await import('#client/features/users/components/all-users-page.tsx')).AllUsersPage,
+    'usersLoader',
+    'admin',
+  ),
+  dashboard(
+    '/manageOrder',
+    async () => (await import('#client/features/orders/components/manage-orders-page.tsx')).ManageOrdersPage,
+    'allOrdersLoader',
+    'admin',
+  ),
+  dashboard(
+    '/add',
+    async () => (await import('#client/features/tools/components/admin/add-tool-page.tsx')).AddToolPage,
+    undefined,
+    'admin',
+  ),
+  dashboard(
+    '/updateTool/:id',
+    async () => (await import('#client/features/tools/components/admin/update-tool-page.tsx')).UpdateToolPage,
+    'updateToolLoader',
+    'admin',
+  ),
+  dashboard(
+    '/inbox',
+    async () => (await import('#client/features/contact/components/contact-inbox-page.tsx')).ContactInboxPage,
+    undefined,
+    'admin',
+  ),
+  dashboard(
+    '/mail',
+    async () =>
+      (await import('#client/features/mail/components/undeliverable-mail-page.tsx')).UndeliverableMailPage,
+    'mailLoader',
+    'admin',
+  ),
+  dashboard(
+    '/manageTools',
+    async () =>
+      (await import('#client/features/tools/components/admin/manage-tools-page.tsx')).ManageToolsPage,
+    'manageToolsLoader',
+    'admin',
+  ),
 ];
 
-export const router = createBrowserRouter(routes);
+const NotFound = screenAt('*', async () => (await import('./pages/not-found-page.tsx')).NotFoundPage);
+
+/**
+ * The screen at `route`, inside what it needs: the sign-in guard, then the dashboard's frame (with a place of
+ * its own to wait in), then the administrators' guard. The same wrappers stay mounted from one dashboard
+ * screen to the next, so the frame and its menu do not load again.
+ */
+function render({ screen: Screen, guard, inDashboard }: AppRoute) {
+  let element = <Screen />;
+  if (guard === 'admin') element = <RequireAdmin>{element}</RequireAdmin>;
+  if (inDashboard)
+    element = (
+      <DashboardFrame>
+        <Suspense fallback={<PageSpinner />}>{element}</Suspense>
+      </DashboardFrame>
+    );
+  return guard ? <RequireAuth>{element}</RequireAuth> : element;
+}
+
+/** The screen for the address: the first route whose path matches it, else the not-found page. */
+export function AppRoutes({ routeList = routes }: { routeList?: AppRoute[] }) {
+  const [path] = useLocation();
+  const { parser } = useRouter();
+  const found = routeList.find((candidate) => matchRoute(parser, candidate.path, path, false)[0]);
+  if (!found) return <NotFound />;
+  return <Route path={found.path}>{render(found)}</Route>;
+}
+
+export type { AppRoute };

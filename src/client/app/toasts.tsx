@@ -1,11 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { onToastsWanted, toastsWanted } from '#client/lib/toasts-wanted.ts';
 
-// Loaded after the first paint: no screen can raise a toast before then, and a toast raised while this loads
-// waits in the library's store until the container shows it.
+// Mounted once a screen has loaded the toast library (#client/lib/toast.ts), which is then in the cache.
 const Toaster = lazy(async () => ({ default: (await import('react-hot-toast')).Toaster }));
 
 /** The spec's toasts: top right, gone after 5000 ms. */
 export function Toasts() {
+  const wanted = useSyncExternalStore(onToastsWanted, toastsWanted);
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <Toaster position="top-right" toastOptions={{ duration: 5000 }} containerStyle={{ top: 72 }} />

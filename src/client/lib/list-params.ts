@@ -1,8 +1,11 @@
-import { useSearchParams, type To } from 'react-router';
+import { useLocation, useSearchParams } from 'wouter';
 
 // A list's search, filters, sort and page live in the page's address (`?q=drill&page=2`), so that back, reload
 // and a shared link show the same list. The parameters are the API's own; what a person can type into the
 // address is read leniently here, so that a bad value shows the list without it rather than an error.
+
+/** The history state of a list changed in place (a search, a filter): the page keeps its scroll position. */
+export const KEEP_SCROLL = { keepScroll: true };
 
 /** Parameter values to set; an empty string or undefined removes the parameter. */
 export type ParamChanges = Record<string, string | undefined>;
@@ -63,13 +66,14 @@ export function withChanges(params: URLSearchParams, changes: ParamChanges): URL
  * `replace`), and the address of another page of the same list.
  */
 export function useListParams() {
+  const [path] = useLocation();
   const [params, setParams] = useSearchParams();
   const change = (changes: ParamChanges, { replace = false }: ChangeOptions = {}) =>
     // The list stays where it is on the screen: only the page links scroll (to the top, as links do).
-    setParams(withChanges(params, changes), { replace, preventScrollReset: true });
-  const pageHref = (page: number): To => {
+    setParams(withChanges(params, changes), { replace, state: KEEP_SCROLL });
+  const pageHref = (page: number): string => {
     const search = withChanges(params, { page: String(page) }).toString();
-    return { search: search && `?${search}` };
+    return search ? `${path}?${search}` : path;
   };
   return { params, page: readPage(params), change, pageHref };
 }

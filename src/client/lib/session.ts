@@ -22,8 +22,11 @@ export function useSession() {
 /** Ends the session on the server and forgets everything fetched for this user (the catalogue stays). */
 export async function signOut(): Promise<void> {
   await requestJson('POST', '/auth/sign-out', { body: {} });
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== toolKeys.all[0] });
+  // The session's own query is kept and emptied rather than removed, so that every screen reading it sees the
+  // change at once, without waiting for something else to draw it again.
   queryClient.setQueryData(sessionQueryOptions.queryKey, null);
+  const kept = new Set<unknown>([toolKeys.all[0], sessionKeys.all[0]]);
+  queryClient.removeQueries({ predicate: (query) => !kept.has(query.queryKey[0]) });
 }
 
 /** The spec's short name in the navigation bar: the first word of the display name. */

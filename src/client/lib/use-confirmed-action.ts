@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '#client/lib/toast.ts';
 
 interface ConfirmedActionTexts {
   /** Toast when the server reports a change. */

@@ -30,7 +30,8 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
 
 /**
  * Responses that no browser renders as a page (JSON, scripts, style sheets): the policies that govern a page
- * (its content security policy, framing, opener, the old browsers' XSS filter) do nothing on them, and are
+ * (its content security policy, framing, opener, DNS prefetching of its links, the old browsers' XSS filter) do
+ * nothing on them, and are
  * left off so that every API answer and asset is smaller. Anything else, from HTML to SVG, PDF or CSV, gets
  * them all.
  */
@@ -39,6 +40,7 @@ const DOCUMENT_ONLY = new Set([
   'content-security-policy',
   'cross-origin-opener-policy',
   'origin-agent-cluster',
+  'x-dns-prefetch-control',
   'x-download-options',
   'x-frame-options',
   'x-permitted-cross-domain-policies',

@@ -28,8 +28,16 @@ export const staticPlugin = fp(async (app: FastifyInstance, { root }: { root: st
       preCompressed: true,
       cacheControl: false,
       setHeaders(reply, filePath) {
-        const relative = path.relative(root, filePath);
-        reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : ONE_DAY);
+        if (!path.relative(root, filePath).startsWith('assets/')) {
+          reply.header('cache-control', ONE_DAY);
+          return;
+        }
+        // A hashed asset never changes and is never asked for again: no validators to revalidate it with, and
+        // no ranges of a few kilobytes. Each of the page's scripts arrives that much smaller.
+        reply.header('cache-control', IMMUTABLE);
+        reply.removeHeader('etag');
+        reply.removeHeader('last-modified');
+        reply.removeHeader('accept-ranges');
       },
     });
   }

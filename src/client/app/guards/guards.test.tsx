@@ -9,12 +9,12 @@ const signedOut = { body: null };
 
 describe('the signed-in guard', () => {
   const showMyOrders = () =>
-    renderScreen(null, {
-      url: '/dashboard/myorder',
-      routes: [
-        { element: <RequireAuth />, children: [{ path: '/dashboard/myorder', element: <p>My orders</p> }] },
-      ],
-    });
+    renderScreen(
+      <RequireAuth>
+        <p>My orders</p>
+      </RequireAuth>,
+      { url: '/dashboard/myorder' },
+    );
 
   it('shows the loading image while the session is asked for', async () => {
     stubApi({ 'GET /api/auth/get-session': never });
@@ -25,9 +25,9 @@ describe('the signed-in guard', () => {
 
   it('sends a signed-out visitor to /signin, remembering where they were going', async () => {
     stubApi({ 'GET /api/auth/get-session': signedOut });
-    const { router } = showMyOrders();
+    const { browser } = showMyOrders();
     expect(await screen.findByText('Landed on /signin from /dashboard/myorder')).toBeTruthy();
-    expect(router.state.historyAction).toBe('REPLACE');
+    expect(browser.action).toBe('REPLACE');
   });
 
   it('lets a signed-in user through', async () => {
@@ -39,12 +39,12 @@ describe('the signed-in guard', () => {
 
 describe('the administrators’ guard', () => {
   const showAllUsers = () =>
-    renderScreen(null, {
-      url: '/dashboard/user',
-      routes: [
-        { element: <RequireAdmin />, children: [{ path: '/dashboard/user', element: <p>All users</p> }] },
-      ],
-    });
+    renderScreen(
+      <RequireAdmin>
+        <p>All users</p>
+      </RequireAdmin>,
+      { url: '/dashboard/user' },
+    );
 
   it('shows a spinner while the server checks', async () => {
     stubApi({ 'GET /api/auth/get-session': signedIn(), 'GET /api/admin/carla%40example.com': never });

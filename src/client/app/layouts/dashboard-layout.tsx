@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import './dashboard.css';
 import { LoadingImage } from '#client/components/ui/loading-image.tsx';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { useSession } from '#client/lib/session.ts';
 import { useContactInbox } from '#client/features/contact/api/contact-inbox.ts';
 import { useUndeliverableMail } from '#client/features/mail/api/get-undeliverable-mail.ts';
@@ -38,13 +39,13 @@ function entryAt(menu: MenuEntry[], pathname: string): MenuEntry | undefined {
 }
 
 /** The dashboard's frame: a greeting, the side menu for the user's role, and the chosen screen. */
-export function DashboardLayout() {
+export function DashboardLayout({ children }: { children?: ReactNode }) {
   const user = useSession().data;
   const { isAdmin, isPending } = useAdminCheck();
   const undeliverable = useUndeliverableMail(isAdmin).data?.length ?? 0;
   const newMessages = useContactInbox(1, isAdmin).data?.unhandled ?? 0;
   const menu = isPending ? everyoneMenu : [...(isAdmin ? adminMenu : buyerMenu), ...everyoneMenu];
-  const current = entryAt(menu, useLocation().pathname);
+  const current = entryAt(menu, useLocation()[0]);
   const [open, setOpen] = useState(false);
 
   return (
@@ -98,9 +99,7 @@ export function DashboardLayout() {
             )}
           </ul>
         </nav>
-        <div className="min-w-0">
-          <Outlet />
-        </div>
+        <div className="min-w-0">{children}</div>
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { BrandMark } from '#client/components/ui/brand-mark.tsx';
 import { SocialLinks } from '#client/components/ui/social-icons.tsx';
 

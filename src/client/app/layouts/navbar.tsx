@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
 import { errorText, messages } from '#shared/messages.ts';
 import { BrandMark } from '#client/components/ui/brand-mark.tsx';
 import { SocialLinks } from '#client/components/ui/social-icons.tsx';
@@ -11,14 +11,42 @@ const links = [
   { to: '/contact', label: 'Contact', end: false },
 ];
 
-function navClass({ isActive }: { isActive: boolean }) {
+function navClass(isActive: boolean) {
   return `rounded-field px-3 py-2 font-semibold transition-colors hover:text-primary ${isActive ? 'text-primary' : ''}`;
+}
+
+/** A menu link, marked as the current page on its page (and, unless `end`, on the pages under it). */
+function NavLink({
+  to,
+  end,
+  className = '',
+  onClick,
+  children,
+}: {
+  to: string;
+  end: boolean;
+  className?: string;
+  onClick?: () => void;
+  children: ReactNode;
+}) {
+  const [path] = useLocation();
+  const isActive = path === to || (!end && path.startsWith(`${to}/`));
+  return (
+    <Link
+      to={to}
+      className={`${className} ${navClass(isActive)}`}
+      aria-current={isActive ? 'page' : undefined}
+      onClick={onClick}
+    >
+      {children}
+    </Link>
+  );
 }
 
 /** Sign In while signed out; the user's first name (to the profile) and Sign Out while signed in. */
 function AccountLinks({ block = false }: { block?: boolean }) {
   const { data: user } = useSession();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   if (!user) {
     return (
       <li className={block ? 'mt-2' : 'ml-3'}>
@@ -29,12 +57,12 @@ function AccountLinks({ block = false }: { block?: boolean }) {
     );
   }
   const handleSignOut = async () => {
-    // The toast library is not part of the first download (see app/toasts.tsx).
-    const { default: toast } = await import('react-hot-toast');
+    // The toast library is not part of the first download (see lib/toast.ts).
+    const { default: toast } = await import('#client/lib/toast.ts');
     try {
       await signOut();
       toast.success(messages.signedOut);
-      await navigate('/');
+      navigate('/');
     } catch (error) {
       toast.error(errorText((error as Error).message));
     }
@@ -42,7 +70,7 @@ function AccountLinks({ block = false }: { block?: boolean }) {
   return (
     <>
       <li>
-        <Link to="/dashboard/profile" className={`${block ? 'block ' : ''}${navClass({ isActive: false })}`}>
+        <Link to="/dashboard/profile" className={`${block ? 'block ' : ''}${navClass(false)}`}>
           <svg
             viewBox="0 0 24 24"
             className="text-primary mr-1.5 inline size-5 align-[-4px]"
@@ -68,12 +96,13 @@ function AccountLinks({ block = false }: { block?: boolean }) {
 }
 
 export function Navbar() {
-  const location = useLocation();
+  const [path] = useLocation();
+  const address = `${path}?${useSearch()}`;
   const { data: user } = useSession();
   const [openAt, setOpenAt] = useState<string | null>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  // The mobile menu closes by itself when the page changes.
-  const menuOpen = openAt === location.key;
+  // The mobile menu closes by itself when the page changes, and when one of its links is followed.
+  const menuOpen = openAt === address;
   const visibleLinks = user ? [...links, { to: '/dashboard', label: 'Dashboard', end: false }] : links;
 
   return (
@@ -109,7 +138,7 @@ export function Navbar() {
         <ul className="hidden items-center gap-1 lg:flex">
           {visibleLinks.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end={link.end} className={navClass}>
+              <NavLink to={link.to} end={link.end}>
                 {link.label}
               </NavLink>
             </li>
@@ -123,7 +152,7 @@ export function Navbar() {
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpenAt(menuOpen ? null : location.key)}
+          onClick={() => setOpenAt(menuOpen ? null : address)}
         >
           <svg
             viewBox="0 0 24 24"
@@ -141,7 +170,7 @@ export function Navbar() {
         <ul id="mobile-menu" className="border-t border-white/10 px-4 pb-4 lg:hidden">
           {visibleLinks.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end={link.end} className={(state) => `block ${navClass(state)}`}>
+              <NavLink to={link.to} end={link.end} className="block" onClick={() => setOpenAt(null)}>
                 {link.label}
               </NavLink>
             </li>

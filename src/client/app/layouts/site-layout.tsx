@@ -1,5 +1,9 @@
-import type { ReactNode } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { PageSpinner } from '#client/components/ui/spinner.tsx';
+import { AppRoutes } from '#client/app/router.tsx';
+import { ScreenErrorBoundary } from '#client/app/screen-error-boundary.tsx';
+import type { KEEP_SCROLL } from '#client/lib/list-params.ts';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 
@@ -24,11 +28,35 @@ export function SiteFrame({ children }: { children: ReactNode }) {
   );
 }
 
+// The page as loaded (or reloaded) is where the browser put it.
+let steppedThroughHistory = true;
+addEventListener('popstate', () => (steppedThroughHistory = true));
+
+/**
+ * A new page starts at its top, as a link does; back, forward and reload leave the browser to restore where
+ * the reader was.
+ */
+function ScrollToTopOnNavigation() {
+  const [path] = useLocation();
+  const search = useSearch();
+  useEffect(() => {
+    const inPlace = (history.state as typeof KEEP_SCROLL | null)?.keepScroll;
+    if (!steppedThroughHistory && !inPlace) window.scrollTo(0, 0);
+    steppedThroughHistory = false;
+  }, [path, search]);
+  return null;
+}
+
 export function SiteLayout() {
+  const [path] = useLocation();
   return (
     <SiteFrame>
-      <Outlet />
-      <ScrollRestoration />
+      <ScreenErrorBoundary resetKey={path}>
+        <Suspense fallback={<PageSpinner />}>
+          <AppRoutes />
+        </Suspense>
+      </ScreenErrorBoundary>
+      <ScrollToTopOnNavigation />
     </SiteFrame>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, Navigate, type To } from 'react-router';
+import { Link, Redirect } from 'wouter';
 
 type Slot = number | 'gap';
 
@@ -21,7 +21,7 @@ interface PaginationProps {
   /** Rows on every page together. */
   total: number;
   /** Where another page of the same list is (its address). */
-  hrefFor: (page: number) => To;
+  hrefFor: (page: number) => string;
   /** While the answer for `page` is on its way, `total` may be another list's: no judging the page by it. */
   pending?: boolean;
   /** The navigation landmark's name. */
@@ -30,7 +30,7 @@ interface PaginationProps {
 
 const item = 'btn h-11 min-w-11 px-3';
 
-function Step({ to, rel, children }: { to: To | null; rel: 'prev' | 'next'; children: ReactNode }) {
+function Step({ to, rel, children }: { to: string | null; rel: 'prev' | 'next'; children: ReactNode }) {
   if (!to) {
     return (
       <span className={`${item} btn-disabled`} aria-disabled="true">
@@ -58,7 +58,7 @@ export function Pagination({
   label = 'Pages',
 }: PaginationProps) {
   const last = Math.max(1, Math.ceil(total / pageSize));
-  if (!pending && total > 0 && page > last) return <Navigate to={hrefFor(last)} replace />;
+  if (!pending && total > 0 && page > last) return <Redirect to={hrefFor(last)} replace />;
   if (last <= 1) return null;
   return (
     <nav aria-label={label} className="mt-8 flex items-center justify-center gap-2">

@@ -32,12 +32,12 @@ describe('the sign-in form', () => {
 
   it('returns to the page the user came from', async () => {
     const sent = stubApi({ 'POST /api/auth/sign-in/email': { body: { user: { id: 'u1' } } } });
-    const { user, router } = showSignIn();
+    const { user, browser } = showSignIn();
     await user.type(screen.getByLabelText('Email'), 'carla@example.com');
     await user.type(screen.getByLabelText('Password'), 'Secret123');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Landed on /dashboard/myorder')).toBeTruthy();
-    expect(router.state.historyAction).toBe('REPLACE');
+    expect(browser.action).toBe('REPLACE');
     expect(sent.find((request) => request.method === 'POST')?.body).toMatchObject({
       email: 'carla@example.com',
       password: 'Secret123',

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router';
+import toast from '#client/lib/toast.ts';
+import { Link, useLocation } from 'wouter';
 import { messages } from '#shared/messages.ts';
 import type { SignInForm } from '#shared/schemas/auth.ts';
 import { Field, PasswordInput } from '#client/components/ui/form-field.tsx';
@@ -17,7 +17,7 @@ import { SocialButtons } from './social-buttons.tsx';
 const validation = lazyZodResolver(async () => (await import('#shared/schemas/auth.ts')).signInFormSchema);
 
 export function SignInPage({ originPath }: { originPath: string }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const [resetting, setResetting] = useState(false);
   const [error, setError] = useState('');
@@ -36,7 +36,7 @@ export function SignInPage({ originPath }: { originPath: string }) {
     const result = await authClient.signIn.email({ email, password });
     if (result.error) return setError(authErrorText(result.error));
     await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
-    await navigate(originPath, { replace: true });
+    navigate(originPath, { replace: true });
   };
 
   const resetPassword = async () => {

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router';
+import toast from '#client/lib/toast.ts';
+import { Link, useLocation } from 'wouter';
 import { messages } from '#shared/messages.ts';
 import type { SignUpForm } from '#shared/schemas/auth.ts';
 import { Field, PasswordInput } from '#client/components/ui/form-field.tsx';
@@ -20,7 +20,7 @@ const validation = lazyZodResolver(async () => (await import('#shared/schemas/au
 type TextField = 'firstname' | 'lastname' | 'email' | 'password' | 'confirmPassword';
 
 export function SignUpPage({ originPath }: { originPath: string }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const [error, setError] = useState('');
   const {
@@ -56,7 +56,7 @@ export function SignUpPage({ originPath }: { originPath: string }) {
     reset();
     await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
     toast.success(messages.profileCreated);
-    await navigate('/', { replace: true });
+    navigate('/', { replace: true });
   };
 
   return (

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'wouter';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { authClient } from '#client/lib/auth-client.ts';
 import { accountKeys, sessionKeys } from '#client/lib/query-keys.ts';

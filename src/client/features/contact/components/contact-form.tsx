@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import toast from '#client/lib/toast.ts';
 import type { ContactMessage } from '#shared/schemas/contact.ts';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import toast from '#client/lib/toast.ts';
 import type { InboxMessage } from '#shared/schemas/contact.ts';
 import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';

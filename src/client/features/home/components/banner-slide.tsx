@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import type { BannerSlide } from '#client/content/home.ts';
 
 /** One slide of the home banner. */

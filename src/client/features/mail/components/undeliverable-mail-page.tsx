@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import toast from '#client/lib/toast.ts';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { DataTable } from '#client/components/ui/data-table.tsx';
 import { ErrorNotice } from '#client/components/ui/error-notice.tsx';

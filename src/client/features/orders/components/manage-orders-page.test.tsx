@@ -61,7 +61,7 @@ describe('Manage Order', () => {
   });
 
   it('filters by state and searches by buyer or product, each from page 1', async () => {
-    const { sent, user, router } = showManageOrders('/dashboard/manageOrder?page=2', {
+    const { sent, user, browser } = showManageOrders('/dashboard/manageOrder?page=2', {
       'GET /api/admin/orders': ({ url }) => ({
         body: url.searchParams.get('q') === 'nobody' ? pageOf('orders', []) : pageOf('orders', [paidOrder]),
       }),
@@ -70,7 +70,7 @@ describe('Manage Order', () => {
     const states = screen.getByRole('group', { name: 'State' });
     expect(within(states).getByRole('radio', { name: 'All' })).toHaveProperty('checked', true);
     await user.click(within(states).getByRole('radio', { name: 'Paid' }));
-    expect(router.state.location.search).toBe('?state=paid');
+    expect(browser.search).toBe('?state=paid');
     await waitFor(() => expect(asked(sent).at(-1)).toEqual({ state: 'paid', page: '1' }));
 
     await user.type(screen.getByRole('searchbox', { name: 'Search by buyer, e-mail or product' }), 'nobody');
@@ -79,7 +79,7 @@ describe('Manage Order', () => {
     ).toBeTruthy();
     expect(asked(sent).at(-1)).toEqual({ q: 'nobody', state: 'paid', page: '1' });
     await user.click(screen.getByRole('button', { name: 'Clear the search and the state' }));
-    expect(router.state.location.search).toBe('');
+    expect(browser.search).toBe('');
     expect(await screen.findByRole('heading', { name: 'Here is the 1 order(s):-' })).toBeTruthy();
   });
 

@@ -1,5 +1,5 @@
 import { api } from '#shared/api/contract.ts';
-import toast from 'react-hot-toast';
+import toast from '#client/lib/toast.ts';
 import { messages } from '#shared/messages.ts';
 import { formatDollars } from '#shared/money.ts';
 import type { OrderState } from '#shared/schemas/orders.ts';

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import toast from '#client/lib/toast.ts';
+import { Link } from 'wouter';
 import { messages } from '#shared/messages.ts';
 import { formatDollars } from '#shared/money.ts';
 import { purchaseFieldsSchema, quantityFormSchema, type PurchaseFields } from '#shared/schemas/orders.ts';

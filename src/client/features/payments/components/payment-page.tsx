@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { messages } from '#shared/messages.ts';
 import { formatDollars } from '#shared/money.ts';
 import { ErrorNotice } from '#client/components/ui/error-notice.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import type { SalesOverview as Overview } from '#shared/schemas/reports.ts';
 import { formatDollars } from '#shared/money.ts';
 import { ErrorNotice } from '#client/components/ui/error-notice.tsx';

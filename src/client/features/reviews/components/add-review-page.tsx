@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import toast from '#client/lib/toast.ts';
 import { messages } from '#shared/messages.ts';
 import { reviewInputSchema, type ReviewInput } from '#shared/schemas/reviews.ts';
 import { Field } from '#client/components/ui/form-field.tsx';

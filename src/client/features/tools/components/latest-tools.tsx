@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useTools } from '#client/features/tools/api/get-tools.ts';
 import { ToolGrid } from './tool-grid.tsx';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import type { Tool } from '#shared/schemas/tools.ts';
 import { formatDollars } from '#shared/money.ts';
 

@@ -58,74 +58,74 @@ describe('/parts', () => {
   });
 
   it('searches once the typing pauses: one request, one history entry, then replaced as the typing goes on', async () => {
-    const { sent, user, router } = showParts();
+    const { sent, user, browser } = showParts();
     await screen.findByText('3 tools');
     await user.type(searchBox(), 'hex bolt');
-    await waitFor(() => expect(router.state.location.search).toBe('?q=hex+bolt'));
-    expect(router.state.historyAction).toBe('PUSH');
+    await waitFor(() => expect(browser.search).toBe('?q=hex+bolt'));
+    expect(browser.action).toBe('PUSH');
     await waitFor(() => expect(asked(sent).map(({ q }) => q)).toEqual([undefined, 'hex bolt']));
 
     await user.type(searchBox(), ' m10');
-    await waitFor(() => expect(router.state.location.search).toBe('?q=hex+bolt+m10'));
-    expect(router.state.historyAction).toBe('REPLACE');
+    await waitFor(() => expect(browser.search).toBe('?q=hex+bolt+m10'));
+    expect(browser.action).toBe('REPLACE');
     expect(searchBox().value).toBe('hex bolt m10');
   });
 
   it('searches at once on Enter, and empties the search with its clear button', async () => {
-    const { router, user } = showParts();
+    const { browser, user } = showParts();
     await screen.findByText('3 tools');
     await user.type(searchBox(), 'drill{Enter}');
-    expect(router.state.location.search).toBe('?q=drill');
+    expect(browser.search).toBe('?q=drill');
     await user.click(screen.getByRole('button', { name: 'Empty the search box' }));
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(browser.search).toBe(''));
     expect(searchBox().value).toBe('');
     expect(document.activeElement).toBe(searchBox());
   });
 
   it('shows the search of the address it goes back to', async () => {
-    const { router, user } = showParts('/parts?q=saw');
+    const { browser, user } = showParts('/parts?q=saw');
     await screen.findByText('3 tools');
     await user.clear(searchBox());
     await user.type(searchBox(), 'drill{Enter}');
-    expect(router.state.location.search).toBe('?q=drill');
-    await act(() => router.navigate(-1));
-    expect(router.state.location.search).toBe('?q=saw');
+    expect(browser.search).toBe('?q=drill');
+    await act(() => browser.back());
+    expect(browser.search).toBe('?q=saw');
     expect(searchBox().value).toBe('saw');
   });
 
   it('goes back to page 1 when the sort or a filter changes', async () => {
-    const { router, user } = showParts('/parts?page=2');
+    const { browser, user } = showParts('/parts?page=2');
     await screen.findByText('3 tools');
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Price: high to low');
-    expect(router.state.location.search).toBe('?sort=price-desc');
+    expect(browser.search).toBe('?sort=price-desc');
     await user.click(screen.getByLabelText('In stock only'));
-    expect(router.state.location.search).toBe('?sort=price-desc&inStock=true');
+    expect(browser.search).toBe('?sort=price-desc&inStock=true');
     await user.click(screen.getByLabelText('In stock only'));
-    expect(router.state.location.search).toBe('?sort=price-desc');
+    expect(browser.search).toBe('?sort=price-desc');
   });
 
   it('applies a price range, and not one whose lowest price is above its highest', async () => {
-    const { router, user } = showParts();
+    const { browser, user } = showParts();
     await screen.findByText('3 tools');
     await user.type(screen.getByLabelText('Min'), '50');
-    await waitFor(() => expect(router.state.location.search).toBe('?minPrice=50'));
+    await waitFor(() => expect(browser.search).toBe('?minPrice=50'));
     await user.type(screen.getByLabelText('Max'), '10');
     expect(await screen.findByText('The lowest price is above the highest.')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(router.state.location.search).toBe('?minPrice=50');
+    expect(browser.search).toBe('?minPrice=50');
     await user.type(screen.getByLabelText('Max'), '0');
-    await waitFor(() => expect(router.state.location.search).toBe('?minPrice=50&maxPrice=100'));
+    await waitFor(() => expect(browser.search).toBe('?minPrice=50&maxPrice=100'));
     expect(screen.queryByText('The lowest price is above the highest.')).toBeNull();
   });
 
   it('says when nothing matches, and clears the search and filters but keeps the sort', async () => {
-    const { router, user } = showParts('/parts?q=zzz&inStock=true&sort=name', ({ url }) => ({
+    const { browser, user } = showParts('/parts?q=zzz&inStock=true&sort=name', ({ url }) => ({
       body: pageOf('tools', url.searchParams.has('q') ? [] : someTools(2)),
     }));
     expect(await screen.findByText('No tools match your search and filters.')).toBeTruthy();
     expect(screen.getByText('0 tools')).toBeTruthy();
     await user.click(screen.getAllByRole('button', { name: 'Clear search and filters' })[1]!);
-    expect(router.state.location.search).toBe('?sort=name');
+    expect(browser.search).toBe('?sort=name');
     expect(await screen.findByText('2 tools')).toBeTruthy();
     expect(searchBox().value).toBe('');
     expect(screen.getByLabelText<HTMLInputElement>('In stock only').checked).toBe(false);
@@ -138,7 +138,7 @@ describe('/parts', () => {
   });
 
   it('pages with links, keeping the page on the screen until the next one is in', async () => {
-    const { router, user, sent } = showParts('/parts?sort=name', ({ url }) =>
+    const { browser, user, sent } = showParts('/parts?sort=name', ({ url }) =>
       url.searchParams.get('page') === '1'
         ? { body: pageOf('tools', someTools(24), { total: 50 }) }
         : never(),
@@ -152,21 +152,21 @@ describe('/parts', () => {
     expect(within(pages).queryByRole('link', { name: /Previous/ })).toBeNull();
 
     await user.click(within(pages).getByRole('link', { name: /Next/ }));
-    expect(router.state.location.search).toBe('?sort=name&page=2');
+    expect(browser.search).toBe('?sort=name&page=2');
     await waitFor(() => expect(asked(sent).at(-1)).toEqual({ sort: 'name', page: '2' }));
     expect(cards()).toHaveLength(24);
     expect(screen.getByRole('list', { name: 'Tools' }).parentElement!.getAttribute('aria-busy')).toBe('true');
   });
 
   it('goes to the last page when the address names a page past the end', async () => {
-    const { router } = showParts('/parts?page=9', ({ url }) => ({
+    const { browser } = showParts('/parts?page=9', ({ url }) => ({
       body: pageOf('tools', url.searchParams.get('page') === '3' ? someTools(2) : [], {
         total: 50,
         page: Number(url.searchParams.get('page')),
       }),
     }));
-    await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
-    expect(router.state.historyAction).toBe('REPLACE');
+    await waitFor(() => expect(browser.search).toBe('?page=3'));
+    expect(browser.action).toBe('REPLACE');
     await waitFor(() => expect(cards()).toHaveLength(2));
   });
 });

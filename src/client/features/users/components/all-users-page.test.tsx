@@ -41,7 +41,7 @@ describe('All User', () => {
   });
 
   it('searches by name or e-mail, says when none match, and clears the search', async () => {
-    const { sent, user, router } = showAllUsers('/dashboard/user', {
+    const { sent, user, browser } = showAllUsers('/dashboard/user', {
       'GET /api/admin/users': ({ url }) => ({
         body: pageOf(
           'users',
@@ -57,7 +57,7 @@ describe('All User', () => {
     const search = screen.getByRole('searchbox', { name: 'Search by name or e-mail' });
     await user.type(search, 'dev');
     expect(await screen.findByRole('heading', { name: 'Total User : 1' })).toBeTruthy();
-    expect(router.state.location.search).toBe('?q=dev');
+    expect(browser.search).toBe('?q=dev');
     await user.type(search, 'x{Enter}');
     expect(await screen.findByRole('heading', { name: 'No users match “devx”' })).toBeTruthy();
     expect(asked(sent).map(({ q }) => q)).toEqual([undefined, 'dev', 'devx']);

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import toast from '#client/lib/toast.ts';
 import { messages } from '#shared/messages.ts';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { PagedTable } from '#client/components/ui/paged-table.tsx';

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
+import toast from '#client/lib/toast.ts';
+import { useLocation } from 'wouter';
 import { errorText, messages } from '#shared/messages.ts';
 import { profileUpdateSchema, type ProfileUpdate, type User } from '#shared/schemas/users.ts';
 import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
@@ -25,7 +25,7 @@ const TEXT_FIELDS = [
 ] as const;
 
 function EditProfileForm({ user }: { user: User }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const update = useUpdateUser(user.email);
   const [file, setFile] = useState<File | null>(null);
   const { progress, upload } = useImageUpload();
@@ -46,7 +46,7 @@ function EditProfileForm({ user }: { user: User }) {
       if (file) changes.img = await upload(file);
       await update.mutateAsync(changes);
       toast.success(messages.profileUpdated);
-      await navigate('/dashboard/profile');
+      navigate('/dashboard/profile');
     } catch (caught) {
       setError('root', { message: errorText((caught as Error).message) });
     }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import toast from '#client/lib/toast.ts';
+import { Link } from 'wouter';
 import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { LoadingImage } from '#client/components/ui/loading-image.tsx';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { ApiRequestError } from '#client/lib/api-client.ts';
 import { signOut, useSession } from '#client/lib/session.ts';
 import { useUser } from '#client/features/users/api/get-user.ts';
@@ -8,7 +8,7 @@ import { useUser } from '#client/features/users/api/get-user.ts';
 export function useProfile() {
   const email = useSession().data?.email ?? '';
   const query = useUser(email);
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const refused = query.error instanceof ApiRequestError && [401, 403].includes(query.error.statusCode);
 
   useEffect(() => {

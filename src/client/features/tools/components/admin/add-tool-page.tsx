@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import toast from '#client/lib/toast.ts';
 import { messages, toolAdded } from '#shared/messages.ts';
 import type { ToolInput } from '#shared/schemas/tools.ts';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';

@@ -51,7 +51,7 @@ describe('Manage Tools', () => {
   });
 
   it('searches by name; a search that finds nothing says so and offers to clear it', async () => {
-    const { sent, user, router } = showManageTools('/dashboard/manageTools?page=2', ({ url }) => ({
+    const { sent, user, browser } = showManageTools('/dashboard/manageTools?page=2', ({ url }) => ({
       body: url.searchParams.has('q')
         ? pageOf('tools', [])
         : pageOf('tools', someTools(3), { total: 3, page: Number(url.searchParams.get('page')) }),
@@ -59,11 +59,11 @@ describe('Manage Tools', () => {
     await screen.findByRole('heading', { name: 'Here is the 3 Tool(s):-' });
     await user.type(screen.getByRole('searchbox', { name: 'Search tools by name' }), 'zz');
     expect(await screen.findByRole('heading', { name: 'No tools match “zz”' })).toBeTruthy();
-    expect(router.state.location.search).toBe('?q=zz');
+    expect(browser.search).toBe('?q=zz');
     expect(asked(sent).at(-1)).toEqual({ q: 'zz', page: '1' });
     await user.click(screen.getByRole('button', { name: 'Clear the search' }));
     expect(await screen.findByRole('heading', { name: 'Here is the 3 Tool(s):-' })).toBeTruthy();
-    expect(router.state.location.search).toBe('');
+    expect(browser.search).toBe('');
   });
 
   it('asks for the page on the screen again after a delete', async () => {

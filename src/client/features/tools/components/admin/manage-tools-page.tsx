@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { messages } from '#shared/messages.ts';
 import { formatDollars } from '#shared/money.ts';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';

@@ -1,5 +1,5 @@
-import toast from 'react-hot-toast';
-import { useParams } from 'react-router';
+import toast from '#client/lib/toast.ts';
+import { useParams } from 'wouter';
 import { messages } from '#shared/messages.ts';
 import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
 import { LoadingImage } from '#client/components/ui/loading-image.tsx';

@@ -1,0 +1,67 @@
+import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { useParams, useSearch } from 'wouter';
+
+/** A screen's code, as a separate chunk. */
+export type ScreenCode = () => Promise<ComponentType<{ children?: ReactNode }>>;
+
+export interface LoaderArgs {
+  params: Record<string, string | undefined>;
+  search: URLSearchParams;
+}
+
+/** Puts what a screen reads on arrival into the query cache (./route-loaders.ts); never fails. */
+export type Loader = (args: LoaderArgs) => Promise<unknown>;
+
+interface Arrival {
+  ready: Promise<void>;
+  failure?: { error: unknown };
+  done: boolean;
+}
+
+// One entry per screen being arrived at: its code and its loader's data, asked for side by side. The entry is
+// dropped when the screen goes away, so that coming back asks again (the loader then finds the cache warm).
+const arrivals = new Map<string, Arrival>();
+
+function arrive(key: string, start: () => Promise<unknown>): Arrival {
+  let arrival = arrivals.get(key);
+  if (!arrival) {
+    const entry: Arrival = { done: false, ready: Promise.resolve() };
+    entry.ready = start().then(
+      () => void (entry.done = true),
+      (error: unknown) => void (entry.failure = { error }),
+    );
+    arrivals.set(key, (arrival = entry));
+  }
+  return arrival;
+}
+
+/**
+ * A screen that shows once both its code and its loader's data are in; until then the nearest Suspense
+ * boundary shows its fallback, and a failed download goes to the nearest error boundary. `arrivalKey` names
+ * one arrival: a new key (another tool's page) waits again, the same one (a new search on the same table)
+ * does not — the screen then loads what it needs itself, keeping its rows in view meanwhile.
+ */
+export function lazyScreen(
+  code: ScreenCode,
+  { loader, arrivalKey }: { loader?: Loader; arrivalKey: (params: LoaderArgs['params']) => string },
+) {
+  let Loaded: ComponentType<{ children?: ReactNode }> | undefined;
+  const loadCode = async () => {
+    Loaded ??= await code();
+  };
+  return function Screen({ children }: { children?: ReactNode }) {
+    const params = useParams();
+    const search = useSearch();
+    const key = arrivalKey(params);
+    const arrival = arrive(key, () =>
+      Promise.all([loadCode(), loader?.({ params, search: new URLSearchParams(search) })]),
+    );
+    useEffect(() => () => void arrivals.delete(key), [key]);
+    if (arrival.failure) {
+      arrivals.delete(key);
+      throw arrival.failure.error;
+    }
+    if (!arrival.done || !Loaded) throw arrival.ready;
+    return <Loaded>{children}</Loaded>;
+  };
+}
