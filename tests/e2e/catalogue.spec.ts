@@ -209,3 +209,25 @@ test('the first /parts page loads at most 60 KB of scripts and style (gzip): no 
   expect(loaded.filter(({ text }) => text.includes('_goober')).map(({ path }) => path)).toEqual([]);
   expect(loaded.filter(({ text }) => text.includes('.menu-active')).map(({ path }) => path)).toEqual([]);
 });
+
+test('a link opens its page at the top, and the dashboard keeps its menu from one screen to the next', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const contact = page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us', exact: true });
+  await contact.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await contact.click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  await signIn(page, demoBuyer);
+  await page.goto('/dashboard/myorder');
+  const menu = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(menu).toBeVisible();
+  await menu.evaluate((element) => element.setAttribute('data-mounted-before', ''));
+  await menu.getByRole('link', { name: 'My Profile' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  await expect(page.getByRole('heading', { name: demoBuyer.name, level: 2 })).toBeVisible();
+  await expect(menu).toHaveAttribute('data-mounted-before', '');
+});
