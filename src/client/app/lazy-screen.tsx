@@ -1,4 +1,4 @@
-import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { useRef, type ComponentType, type ReactNode } from 'react';
 import { useParams, useSearch } from 'wouter';
 
 /** A screen's code, as a separate chunk. */
@@ -18,8 +18,9 @@ interface Arrival {
   done: boolean;
 }
 
-// One entry per screen being arrived at: its code and its loader's data, asked for side by side. The entry is
-// dropped when the screen goes away, so that coming back asks again (the loader then finds the cache warm).
+// One entry per screen being arrived at: its code and its loader's data, asked for side by side. The screen's
+// first render with both in takes the entry away, so that coming back later asks again (the loader then finds the
+// cache warm) and no entry outlives its arrival.
 const arrivals = new Map<string, Arrival>();
 
 function arrive(key: string, start: () => Promise<unknown>): Arrival {
@@ -53,15 +54,16 @@ export function lazyScreen(
     const params = useParams();
     const search = useSearch();
     const key = arrivalKey(params);
-    const arrival = arrive(key, () =>
-      Promise.all([loadCode(), loader?.({ params, search: new URLSearchParams(search) })]),
-    );
-    useEffect(() => () => void arrivals.delete(key), [key]);
-    if (arrival.failure) {
+    const arrived = useRef<string>(undefined);
+    if (arrived.current !== key) {
+      const arrival = arrive(key, () =>
+        Promise.all([loadCode(), loader?.({ params, search: new URLSearchParams(search) })]),
+      );
+      if (!arrival.done && !arrival.failure) throw arrival.ready;
       arrivals.delete(key);
-      throw arrival.failure.error;
+      if (arrival.failure) throw arrival.failure.error;
+      arrived.current = key;
     }
-    if (!arrival.done || !Loaded) throw arrival.ready;
-    return <Loaded>{children}</Loaded>;
+    return Loaded ? <Loaded>{children}</Loaded> : null;
   };
 }
