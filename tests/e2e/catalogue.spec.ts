@@ -210,7 +210,7 @@ test('the first /parts page loads at most 60 KB of scripts and style (gzip): no 
   expect(loaded.filter(({ text }) => text.includes('.menu-active')).map(({ path }) => path)).toEqual([]);
 });
 
-test('a link opens its page at the top, and the dashboard keeps its menu from one screen to the next', async ({
+test('a link opens its page at the top, paths match in any case, and the dashboard keeps its menu from one screen to the next', async ({
   page,
 }) => {
   await page.goto('/');
@@ -220,6 +220,9 @@ test('a link opens its page at the top, and the dashboard keeps its menu from on
   await contact.click();
   await expect(page).toHaveURL(/\/contact$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goto('/Parts');
+  await expect(page.getByRole('heading', { name: 'All Tools', level: 1 })).toBeVisible();
 
   await signIn(page, demoBuyer);
   await page.goto('/dashboard/myorder');
