@@ -66,7 +66,7 @@ const route = (
 const dashboard = (path: string, code: ScreenCode, loader?: LoaderName, guard: Guard = 'auth') =>
   route(`/dashboard${path}`, code, { loader, guard, inDashboard: true });
 
-export const routes: AppRoute[] = [
+const routes: AppRoute[] = [
   { path: '/', screen: HomePage },
   route('/signin', async () => (await import('./pages/account-pages.tsx')).SignIn, {
     loader: withAuthProviders,
@@ -184,12 +184,10 @@ function render({ screen: Screen, guard, inDashboard }: AppRoute) {
 }
 
 /** The screen for the address: the first route whose path matches it, else the not-found page. */
-export function AppRoutes({ routeList = routes }: { routeList?: AppRoute[] }) {
+export function AppRoutes() {
   const [path] = useLocation();
   const { parser } = useRouter();
-  const found = routeList.find((candidate) => matchRoute(parser, candidate.path, path, false)[0]);
+  const found = routes.find((candidate) => matchRoute(parser, candidate.path, path, false)[0]);
   if (!found) return <NotFound />;
   return <Route path={found.path}>{render(found)}</Route>;
 }
-
-export type { AppRoute };
