@@ -1,3 +1,4 @@
+import { types, type PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,5 +27,30 @@ describe('the embedded database', () => {
     await all;
     expect(finished).toBe(QUEUED);
     expect(finishedWhenATimerRan).toBeLessThan(QUEUED / 4);
+  });
+
+  it('reads the types Drizzle parses itself as text, and still hands the job runner dates', async () => {
+    const result = await database.db.execute(
+      sql`SELECT '2026-11-26 12:34:56.789012+00'::timestamptz AS at, '2020-01-02'::date AS day,
+        '1 day'::interval AS span`,
+    );
+    // To the microsecond, as PostgreSQL wrote it: a Date would have lost the last three digits.
+    expect((result as { rows: unknown[] }).rows).toEqual([
+      { at: '2026-11-26 12:34:56.789012+00', day: '2020-01-02', span: '1 day' },
+    ]);
+
+    const jobs = database.jobsConnection.db!;
+    const withParams = await jobs.executeSql('SELECT $1::timestamptz AS at', ['2026-11-26T12:00:00Z']);
+    const withoutParams = await jobs.executeSql("SELECT '2020-01-02'::date AS day, 7 AS n");
+    expect(withParams.rows[0].at).toEqual(new Date('2026-11-26T12:00:00Z'));
+    expect(withoutParams.rows[0]).toEqual({ day: new Date('2020-01-02T00:00:00Z'), n: 7 });
+  });
+
+  it("applies a query's own parsers for types other than Drizzle's", async () => {
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    const { rows } = await client.query<{ n: number }>('SELECT 41::int4 AS n', [], {
+      parsers: { [types.INT4]: (value) => Number(value) + 1 },
+    });
+    expect(rows).toEqual([{ n: 42 }]);
   });
 });

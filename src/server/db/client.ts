@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import path from 'node:path';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -13,6 +13,7 @@ import { fromPglite, type ConstructorOptions } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { migrationsDir } from '#server/paths.ts';
 import { lockDataFolder } from './pglite-lock.ts';
+import { readDrizzleTypesAsText, withDates, withoutDrizzleParsers } from './pglite-parsers.ts';
 import { schema } from './schema.ts';
 import { SET_WORD_SIMILARITY_THRESHOLD } from './text-search.ts';
 
@@ -60,6 +61,7 @@ async function openPglite(dir: string): Promise<Database> {
     throw new Error(`The embedded database in ${dir} could not be opened`, { cause: error });
   });
   await client.exec(SET_WORD_SIMILARITY_THRESHOLD);
+  readDrizzleTypesAsText(client);
   takeTurnsWithTheEventLoop(client);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsDir });
@@ -67,7 +69,7 @@ async function openPglite(dir: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    jobsConnection: { db: fromPglite(client) },
+    jobsConnection: { db: fromPglite(withDates(client)) },
     async listen(channel, onMessage) {
       unsubscribers.push(await client.listen(channel, onMessage));
     },
@@ -99,7 +101,8 @@ function takeTurnsWithTheEventLoop(client: PGlite): void {
     exec: client.exec.bind(client),
     transaction: client.transaction.bind(client),
   };
-  client.query = <T>(...args: Parameters<PGlite['query']>) => inTurn(() => query<T>(...args));
+  client.query = <T>(text: string, params?: unknown[], options?: QueryOptions) =>
+    inTurn(() => query<T>(text, params, withoutDrizzleParsers(options)));
   client.exec = (...args) => inTurn(() => exec(...args));
   client.transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
     inTurn(() => transaction((tx) => callback(turnBetweenStatements(tx))));
@@ -107,9 +110,9 @@ function takeTurnsWithTheEventLoop(client: PGlite): void {
 
 function turnBetweenStatements(tx: Transaction): Transaction {
   const { query, exec } = { query: tx.query.bind(tx), exec: tx.exec.bind(tx) };
-  tx.query = async <T>(...args: Parameters<Transaction['query']>) => {
+  tx.query = async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
     await nextTurn();
-    return query<T>(...args);
+    return query<T>(text, params, withoutDrizzleParsers(options));
   };
   tx.exec = async (...args) => {
     await nextTurn();

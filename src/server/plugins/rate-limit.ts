@@ -37,27 +37,21 @@ interface Hit {
   resetIn: number;
 }
 
-/**
- * Counts a request against each key in one statement. Each key's window starts with its first request, on
- * the database's clock (so every process agrees), and starts afresh with the first request after it ends.
- */
+/** Counts a request against each key (the database function count_request_hits, migration 0014). */
 async function countHits(db: Db, keys: string[], windowSeconds: number): Promise<Hit[]> {
-  const current = sql`${requestLimits.windowStart} > now() - make_interval(secs => ${windowSeconds})`;
-  return db
-    .insert(requestLimits)
-    .values(keys.map((key) => ({ key, windowStart: sql`now()`, hits: 1 })))
-    .onConflictDoUpdate({
-      target: requestLimits.key,
-      set: {
-        hits: sql`CASE WHEN ${current} THEN ${requestLimits.hits} + 1 ELSE 1 END`,
-        windowStart: sql`CASE WHEN ${current} THEN ${requestLimits.windowStart} ELSE now() END`,
-      },
-    })
-    .returning({
-      key: requestLimits.key,
-      hits: requestLimits.hits,
-      resetIn: sql<number>`ceil(extract(epoch from ${requestLimits.windowStart} + make_interval(secs => ${windowSeconds}) - now()))::int`,
-    });
+  const keyList = sql.join(
+    keys.map((key) => sql`${key}`),
+    sql`, `,
+  );
+  const result = await db.execute(
+    sql`SELECT hit_key, hit_count, reset_in FROM count_request_hits(ARRAY[${keyList}]::text[], ${windowSeconds}::int)`,
+  );
+  type Row = { hit_key: string; hit_count: number; reset_in: number };
+  return (result as { rows: Row[] }).rows.map((row) => ({
+    key: row.hit_key,
+    hits: row.hit_count,
+    resetIn: row.reset_in,
+  }));
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
