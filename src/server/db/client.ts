@@ -15,7 +15,7 @@ import { migrationsDir } from '#server/paths.ts';
 import { lockDataFolder } from './pglite-lock.ts';
 import { readDrizzleTypesAsText, withDates, withoutDrizzleParsers } from './pglite-parsers.ts';
 import { schema } from './schema.ts';
-import { SET_WORD_SIMILARITY_THRESHOLD } from './text-search.ts';
+import { SET_WORD_SIMILARITY_THRESHOLD, withWordSimilarityThreshold } from './text-search.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -125,14 +125,12 @@ function turnBetweenStatements(tx: Transaction): Transaction {
 export const LISTENER_APPLICATION_NAME = 'forgeline-listener';
 
 async function openPostgres(url: string, poolSize: number, log: FastifyBaseLogger): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, keepAlive: true });
-  pool.on('error', (error) => log.error({ err: error }, 'idle PostgreSQL connection failed'));
-  // Queued ahead of whatever the connection is first taken for.
-  pool.on('connect', (client) => {
-    client.query(SET_WORD_SIMILARITY_THRESHOLD).catch((error: unknown) => {
-      log.error({ err: error }, 'could not set the word-similarity threshold of a PostgreSQL connection');
-    });
+  const pool = new pg.Pool({
+    connectionString: withWordSimilarityThreshold(url),
+    max: poolSize,
+    keepAlive: true,
   });
+  pool.on('error', (error) => log.error({ err: error }, 'idle PostgreSQL connection failed'));
   await migrateWithLock(pool);
   const listeners: pg.Client[] = [];
   let closed = false;

@@ -7,7 +7,21 @@ const MAX_WORDS = 8;
  * pg_trgm's word-similarity threshold, which `<%` and its index read from the session (0.6 by default):
  * db/client.ts sets it on every connection. At 0.5 one wrong letter in a five-letter word still matches.
  */
-export const SET_WORD_SIMILARITY_THRESHOLD = 'SET pg_trgm.word_similarity_threshold = 0.5';
+const WORD_SIMILARITY_THRESHOLD = 0.5;
+export const SET_WORD_SIMILARITY_THRESHOLD = `SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`;
+
+/**
+ * `url` with the threshold among the settings PostgreSQL applies as each connection starts (its `options`,
+ * after any the URL already gives). A SET sent as a pool's connection opens would be queued behind the query
+ * the connection was opened for, which node-postgres deprecates and its next major version refuses.
+ */
+export function withWordSimilarityThreshold(url: string): string {
+  const parsed = new URL(url);
+  const setting = `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`;
+  const given = parsed.searchParams.get('options');
+  parsed.searchParams.set('options', given ? `${given} ${setting}` : setting);
+  return parsed.toString();
+}
 
 function likePattern(word: string): string {
   return `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
