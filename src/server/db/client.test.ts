@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { types, type PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
@@ -52,5 +55,41 @@ describe('the embedded database', () => {
       parsers: { [types.INT4]: (value) => Number(value) + 1 },
     });
     expect(rows).toEqual([{ n: 42 }]);
+  });
+});
+
+describe('an embedded database from before migration 0015', () => {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'shop-upgrade-'));
+  const open = () => openDatabase({ pgliteDir: path.join(folder, 'pglite'), log: pino({ level: 'silent' }) });
+  const clientOf = (database: Database) => (database.db as unknown as { $client: PGlite }).$client;
+  const vacuums = async (database: Database) =>
+    (
+      await clientOf(database).query<{ count: number }>(
+        "SELECT vacuum_count::int AS count FROM pg_stat_user_tables WHERE relname = 'tools'",
+      )
+    ).rows[0]?.count;
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('gets the name sort column for the tools it has, and is vacuumed once upgraded; a new database is not', async () => {
+    const created = await open();
+    expect(await vacuums(created)).toBe(0);
+    await clientOf(created).exec(`
+      INSERT INTO tools (name, price_cents, available_quantity, min_order_quantity, details, image)
+        VALUES ('Claw Hammer', 1950, 10, 1, 'Forged', '/h.svg'), ('ANGLE Grinder', 6900, 10, 1, 'Clutch', '/g.svg');
+      ALTER TABLE tools DROP COLUMN name_key;
+      DROP INDEX tools_newest_idx;
+      CREATE INDEX tools_newest_idx ON tools (created_at DESC, id DESC);
+      CREATE INDEX tools_name_idx ON tools (lower(name), id);
+      DELETE FROM drizzle.__drizzle_migrations WHERE id = (SELECT max(id) FROM drizzle.__drizzle_migrations);`);
+    await created.close();
+
+    const upgraded = await open();
+    try {
+      const { rows } = await clientOf(upgraded).query('SELECT name_key FROM tools ORDER BY name_key');
+      expect(rows).toEqual([{ name_key: 'angle grinder' }, { name_key: 'claw hammer' }]);
+      expect(await vacuums(upgraded)).toBe(1);
+    } finally {
+      await upgraded.close();
+    }
   });
 });

@@ -64,7 +64,11 @@ async function openPglite(dir: string): Promise<Database> {
   readDrizzleTypesAsText(client);
   takeTurnsWithTheEventLoop(client);
   const db = drizzlePglite(client, { schema });
+  const applied = await migrationsApplied(client);
   await migratePglite(db, { migrationsFolder: migrationsDir });
+  // PGlite runs no autovacuum (routine-vacuum.ts), and a migration that rewrote a table left none of its pages
+  // marked all-visible, which index-only scans need: an upgraded database is vacuumed at once.
+  if (applied > 0 && (await migrationsApplied(client)) > applied) await client.exec('VACUUM ANALYZE');
   const unsubscribers: Array<() => Promise<void>> = [];
   return {
     db: db as unknown as Db,
@@ -189,6 +193,22 @@ async function openPostgres(url: string, poolSize: number, log: FastifyBaseLogge
       await pool.end();
     },
   };
+}
+
+/** How many migrations the database has had (none when it is new). */
+async function migrationsApplied(client: PGlite): Promise<number> {
+  const [table] = (
+    await client.query<{ found: boolean }>(
+      `SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS found`,
+    )
+  ).rows;
+  if (!table?.found) return 0;
+  const [row] = (
+    await client.query<{ applied: number }>(
+      'SELECT count(*)::int AS applied FROM drizzle.__drizzle_migrations',
+    )
+  ).rows;
+  return row?.applied ?? 0;
 }
 
 /** Several processes may start at once against one server: only one of them migrates at a time. */

@@ -1,6 +1,12 @@
-import { asc, count, desc, sql } from 'drizzle-orm';
+import { and, asc, count, desc, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_COUNT_LIMIT, type CataloguePage, type Tool } from '#shared/schemas/tools.ts';
+import {
+  CATALOGUE_SORTS,
+  SEARCH_COUNT_LIMIT,
+  type CataloguePage,
+  type CatalogueSort,
+  type Tool,
+} from '#shared/schemas/tools.ts';
 import { tools } from '#server/db/schema.ts';
 import { createUser } from '#server/testing/accounts.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
@@ -226,7 +232,7 @@ describe('GET /api/parts on a large catalogue', () => {
 
   beforeAll(async () => {
     large = await createTestApp();
-    await large.app.tools.growCatalogue(SIZE);
+    await large.app.tools.growCatalogue(SIZE, { soldOut: 0.1 });
   });
 
   afterAll(() => large.close());
@@ -257,6 +263,48 @@ describe('GET /api/parts on a large catalogue', () => {
     expect(listed).toBe(false);
     expect((await list).json<Tool[]>()).toHaveLength(SIZE);
   });
+
+  const FULL_SORTS: Record<CatalogueSort, SQL[]> = {
+    newest: [desc(tools.createdAt), desc(tools.id)],
+    'price-asc': [asc(tools.priceCents), desc(tools.createdAt), desc(tools.id)],
+    'price-desc': [desc(tools.priceCents), asc(tools.createdAt), asc(tools.id)],
+    name: [asc(sql`lower(${tools.name})`), asc(tools.id)],
+  };
+  const inStock = gte(tools.availableQuantity, tools.minOrderQuantity);
+  const FILTERS: Array<[query: string, where: SQL | undefined]> = [
+    ['', undefined],
+    ['minPrice=1&maxPrice=25', and(gte(tools.priceCents, 100), lte(tools.priceCents, 2500))],
+    ['inStock=true', inStock],
+    ['inStock=true&maxPrice=25', and(inStock, lte(tools.priceCents, 2500))],
+  ];
+
+  it.each(CATALOGUE_SORTS)(
+    'pages through the catalogue by %s, by price range and stock, as the full sort of every tool that passes gives it',
+    async (sort) => {
+      const totals = new Set<number>();
+      for (const [query, where] of FILTERS) {
+        const expected = await large.app.database.db
+          .select({ id: tools.id })
+          .from(tools)
+          .where(where)
+          .orderBy(...FULL_SORTS[sort]);
+        totals.add(expected.length);
+        const ids: string[] = [];
+        for (let number = 1; ; number++) {
+          const response = await large.app.inject({
+            url: `/api/catalogue?sort=${sort}&pageSize=100&page=${number}&${query}`,
+          });
+          const body = response.json<CataloguePage>();
+          expect(body.total).toBe(expected.length);
+          if (body.tools.length === 0) break;
+          ids.push(...body.tools.map((tool) => tool._id));
+        }
+        expect(ids).toEqual(expected.map((tool) => tool.id));
+      }
+      // Each filter left out tools of its own.
+      expect(totals.size).toBe(FILTERS.length);
+    },
+  );
 
   it.each(['nut', 'hex bolt m10', '1', 'nut m8', 'wrech'])(
     'pages through every match of %j as the full sort of all matches gives them, in either order',
