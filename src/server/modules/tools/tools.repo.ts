@@ -1,4 +1,5 @@
 import { and, count, desc, eq, getTableColumns, gte, inArray, lte, min, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { MAX_STOCK, type CatalogueSort, type Tool } from '#shared/schemas/tools.ts';
 import { centsToDollars } from '#shared/money.ts';
 import { tools } from '#server/db/schema.ts';
@@ -181,11 +182,10 @@ export interface Counts {
   tools: number;
 }
 
-/** The condition a page of the catalogue is chosen by, whether it searches, and the filter it came from. */
+/** The condition a page of the catalogue is chosen by, and whether it searches. */
 export interface CatalogueCondition {
   where: SQL | undefined;
   searched: boolean;
-  filter: CatalogueFilter;
 }
 
 /** That the price lies within the filter's range. */
@@ -195,25 +195,30 @@ const priceRange = ({ minPriceCents, maxPriceCents }: CatalogueFilter) =>
     maxPriceCents === undefined ? undefined : lte(tools.priceCents, maxPriceCents),
   );
 
+/** That the tool can be ordered now: its stock is at least its minimum order. */
+const orderable = (table: { availableQuantity: AnyPgColumn; minOrderQuantity: AnyPgColumn }) =>
+  gte(table.availableQuantity, table.minOrderQuantity);
+
 export async function catalogueCondition(db: Executor, filter: CatalogueFilter): Promise<CatalogueCondition> {
   const search = await catalogueSearch(db, filter.q);
-  const stocked = filter.inStock ? gte(tools.availableQuantity, tools.minOrderQuantity) : undefined;
-  const where = and(search, stocked, priceRange(filter));
-  return { where, searched: search !== undefined, filter };
+  const where = and(search, filter.inStock ? orderable(tools) : undefined, priceRange(filter));
+  return { where, searched: search !== undefined };
 }
 
-/** One page of the tools that pass `condition`, in `sort` order. */
-export function catalogueRows(
+/** One page of the tools that a search (and the filter with it) finds, in `sort` order. */
+export function searchedRows(
   db: Executor,
-  condition: CatalogueCondition,
+  { where }: CatalogueCondition,
   sort: CatalogueSort,
   paging: Paging,
   counts: Counts,
 ): Promise<ToolRow[]> {
-  if (!condition.searched) return walkedPage(db, condition, sort, paging);
   const walk = sort === 'newest' && walkNewest(counts, paging);
-  return pageRows(db, tools, condition.where, [sortOrder(sort, 'tools', !walk)], paging);
+  return pageRows(db, tools, where, [sortOrder(sort, 'tools', !walk)], paging);
 }
+
+/** The same table again, to read a tool's stock beside a walk of the catalogue's indexes. */
+const stocked = alias(tools, 'stocked');
 
 /**
  * A page of the catalogue that searches nothing, found among the entries of its sort's index, which hold each
@@ -221,18 +226,20 @@ export function catalogueRows(
  * passed over without reading a tool, an in-stock page reads the stock of the tools of its price range only,
  * and the page's own tools alone are read whole. "1 to 25 dollars by name", page 36, read 32,000 tools.
  */
-function walkedPage(
+export function unsearchedRows(
   db: Executor,
-  { filter }: CatalogueCondition,
+  filter: CatalogueFilter,
   sort: CatalogueSort,
   { page, pageSize }: Paging,
 ): Promise<ToolRow[]> {
   // A subquery, not a join or EXISTS, which PostgreSQL 18 would merge into the walk (a join of the table to
   // itself), so that the walk reads every tool whole again; it runs for the tools within the price range only.
-  const stocked = sql`(SELECT stocked.available_quantity >= stocked.min_order_quantity
-    FROM ${tools} stocked WHERE stocked.id = ${tools.id})`;
+  const inStock = sql`(${db
+    .select({ orderable: orderable(stocked) })
+    .from(stocked)
+    .where(eq(stocked.id, tools.id))})`;
   const ids = sql`SELECT id FROM ${tools}
-    WHERE ${and(priceRange(filter), filter.inStock ? stocked : undefined) ?? sql`true`}
+    WHERE ${and(priceRange(filter), filter.inStock ? inStock : undefined) ?? sql`true`}
     ORDER BY ${sortOrder(sort, 'tools')} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`;
   return db
     .select()

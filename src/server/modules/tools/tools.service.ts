@@ -23,7 +23,8 @@ import {
   catalogueCondition,
   catalogueCount,
   catalogueExtent,
-  catalogueRows,
+  searchedRows,
+  unsearchedRows,
   deleteTool,
   editTool,
   findTool,
@@ -138,14 +139,14 @@ export class ToolsService {
       const moreThanTotal = matches > total;
       let rows: ToolRow[] = [];
       if ((page - 1) * pageSize < total) {
-        const tools = await this.#count(UNFILTERED, { where: undefined }, Infinity);
-        const found = await catalogueRows(
-          this.db,
-          condition,
-          sort,
-          { page, pageSize },
-          { matches, counted, tools },
-        );
+        const paging = { page, pageSize };
+        const found = condition.searched
+          ? await searchedRows(this.db, condition, sort, paging, {
+              matches,
+              counted,
+              tools: await this.#count(UNFILTERED, { where: undefined }, Infinity),
+            })
+          : await unsearchedRows(this.db, filter, sort, paging);
         // The last of a capped search's pages ends at its total.
         rows = found.slice(0, total - (page - 1) * pageSize);
       }
