@@ -1,7 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { onToastsWanted, toastsWanted } from '#client/lib/toasts-wanted.ts';
 
-// Mounted once a screen has loaded the toast library (#client/lib/toast.ts), which is then in the cache.
+// Mounted when a screen raises its first toast (#client/lib/toast.ts), whose library is then in the cache.
 const Toaster = lazy(async () => ({ default: (await import('react-hot-toast')).Toaster }));
 
 /** The spec's toasts: top right, gone after 5000 ms. */

@@ -1,8 +1,21 @@
-import toast from 'react-hot-toast';
+import type { ToastOptions } from 'react-hot-toast';
 import { wantToasts } from './toasts-wanted.ts';
 
-// The screens' toasts. Loading this module is what has the app mount the toasts' container: a toast raised
-// before it shows waits in the library's store until it does.
-wantToasts();
+// The screens' toasts. The library is downloaded, and the app mounts the toasts' container, when the first toast
+// is raised, not when a screen loads: the library's styles engine writes its animations into the page as soon
+// as it is evaluated, which restyles the whole page (a long task of 35 ms or more on a slow phone, on every
+// page with a form). A toast raised before the container shows waits in the library's store until it does.
+const library = () => import('react-hot-toast');
+
+function raising(kind: 'blank' | 'success' | 'error') {
+  return (message: string, options?: ToastOptions): void => {
+    wantToasts();
+    void library().then(({ default: toast }) =>
+      kind === 'blank' ? toast(message, options) : toast[kind](message, options),
+    );
+  };
+}
+
+const toast = Object.assign(raising('blank'), { success: raising('success'), error: raising('error') });
 
 export default toast;

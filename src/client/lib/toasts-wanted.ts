@@ -1,5 +1,6 @@
-// Whether any screen has loaded the toast library (./toast.ts): until then the app does not mount the toasts'
-// container (app/toasts.tsx), so a page that raises no toast never downloads the library.
+// Whether any screen has raised a toast (./toast.ts): until then the app does not mount the toasts' container
+// (app/toasts.tsx): a page whose screens raise no toast never downloads the library, and no page restyles
+// itself for the library's styles before it shows a toast.
 
 const listeners = new Set<() => void>();
 let wanted = false;
