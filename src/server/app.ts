@@ -37,6 +37,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { crawlerFilesPlugin } from './plugins/crawler-files.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuardPlugin, JSON_BODY_LIMIT } from './plugins/input-guard.ts';
+import { hitCounterFor } from './plugins/hit-counter.ts';
 import { limitRules, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -154,7 +155,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     baseUrl: config.baseUrl,
     currentRole: (userId) => users.role(userId),
   });
-  await app.register(rateLimitPlugin, { db, rules: limitRules(config) });
+  await app.register(rateLimitPlugin, { counter: hitCounterFor(database), rules: limitRules(config) });
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { health });

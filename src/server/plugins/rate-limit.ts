@@ -1,13 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { contactMessages } from '#shared/schemas/contact.ts';
 import { clientKey } from '#server/client-address.ts';
 import type { Config } from '#server/config.ts';
-import type { Db } from '#server/db/client.ts';
-import { requestLimits } from '#server/db/schema.ts';
 import { runPeriodically } from '#server/periodic-task.ts';
 import { apiError } from './errors.ts';
+import type { HitCounter } from './hit-counter.ts';
 
 /** How many requests of one kind an account, and a client address, may send per window. */
 export interface LimitRule {
@@ -29,32 +27,6 @@ declare module 'fastify' {
     rateLimit(action: LimitedAction): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
-
-interface Hit {
-  key: string;
-  hits: number;
-  /** Seconds until the window ends. */
-  resetIn: number;
-}
-
-/** Counts a request against each key (the database function count_request_hits, migration 0014). */
-async function countHits(db: Db, keys: string[], windowSeconds: number): Promise<Hit[]> {
-  const keyList = sql.join(
-    keys.map((key) => sql`${key}`),
-    sql`, `,
-  );
-  const result = await db.execute(
-    sql`SELECT hit_key, hit_count, reset_in FROM count_request_hits(ARRAY[${keyList}]::text[], ${windowSeconds}::int)`,
-  );
-  type Row = { hit_key: string; hit_count: number; reset_in: number };
-  return (result as { rows: Row[] }).rows.map((row) => ({
-    key: row.hit_key,
-    hits: row.hit_count,
-    resetIn: row.reset_in,
-  }));
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A client address may send this many times what one account may: an office shares one address. */
 const CLIENT_FACTOR = 3;
@@ -82,11 +54,11 @@ export function limitRules(config: Config): LimitRules {
 }
 
 /**
- * Rate limits for the shop's own write routes (Better Auth limits sign-in and sign-up itself), counted in
- * the database so that several server processes share them.
+ * Rate limits for the shop's own write routes (Better Auth limits sign-in and sign-up itself), counted so that
+ * every server process of one database shares them (hit-counter.ts).
  */
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance, { db, rules }: { db: Db; rules: LimitRules }) => {
+  async (app: FastifyInstance, { counter, rules }: { counter: HitCounter; rules: LimitRules }) => {
     app.decorate('rateLimit', (action: LimitedAction) => {
       const rule = rules[action];
       return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -96,7 +68,7 @@ export const rateLimitPlugin = fp(
         }
 
         const maxOf = new Map(limits.map((limit) => [limit.key, limit.max]));
-        const hits = await countHits(db, [...maxOf.keys()], rule.windowSeconds);
+        const hits = await counter.count([...maxOf.keys()], rule.windowSeconds);
         const over = hits.filter((hit) => hit.hits > maxOf.get(hit.key)!);
         if (over.length === 0) return;
         const retryAfter = Math.max(1, ...over.map((hit) => hit.resetIn));
@@ -109,10 +81,8 @@ export const rateLimitPlugin = fp(
 
     runPeriodically(app, {
       name: 'pruning old rate-limit counters',
-      everyMs: DAY_MS / 24,
-      async run() {
-        await db.delete(requestLimits).where(sql`${requestLimits.windowStart} < now() - interval '1 day'`);
-      },
+      everyMs: counter.pruneEveryMs,
+      run: () => counter.prune(),
     });
   },
 );
