@@ -9,10 +9,15 @@ const library = () => import('react-hot-toast');
 
 function raising(kind: 'blank' | 'success' | 'error') {
   return (message: string, options?: ToastOptions): void => {
-    wantToasts();
-    void library().then(({ default: toast }) =>
-      kind === 'blank' ? toast(message, options) : toast[kind](message, options),
-    );
+    library()
+      .then(({ default: toast }) => {
+        // Only now: the container is the same library, so it can no longer fail to load.
+        wantToasts();
+        if (kind === 'blank') toast(message, options);
+        else toast[kind](message, options);
+      })
+      // Offline, or the shop was updated meanwhile: the page has nothing better to do with it.
+      .catch((error: unknown) => console.error(error));
   };
 }
 
