@@ -92,6 +92,7 @@ export interface OrderFigures {
   failed: number;
   ordersPerSecond: number;
   p99: number;
+  seconds: number;
 }
 
 export interface OrderLoad {
@@ -151,6 +152,7 @@ export function orderLoad(options: {
           failed: failed + result.errors,
           ordersPerSecond: booked / (result.duration || 1),
           p99: result.latency.p99,
+          seconds: result.duration,
         });
       },
     );
