@@ -10,12 +10,15 @@ export interface BenchToolSpec {
 export type ServeCommand =
   | { command: 'fill-catalogue'; size: number }
   | { command: 'add-tool'; tool: BenchToolSpec }
-  | { command: 'raw-reservations'; plan: ReservationPlan; clients: number };
+  | { command: 'raw-reservations'; plan: ReservationPlan; clients: number }
+  | { command: 'mails-sent' };
 
 export interface ServeResults {
   'fill-catalogue': { tools: number };
   'add-tool': { id: string };
   'raw-reservations': ReservationFigures;
+  /** Milliseconds until no mail was left to send. */
+  'mails-sent': { ms: number };
 }
 
 export interface ServeRequest {

@@ -3,7 +3,9 @@
 // It starts with the demo's 12 tools; the harness fills the catalogue up with generated tools older than
 // them, adds tools and runs the raw SQL reservations by commands (bench/serve-protocol.ts). Every tool has
 // stock for thousands of orders, so that no order the bench sends is refused for want of stock.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { dollarsToCents } from '#shared/money.ts';
 import { MAX_STOCK, type Tool } from '#shared/schemas/tools.ts';
 import { buildApp, type App } from '#server/app.ts';
@@ -29,6 +31,13 @@ const STOCK_IN_ORDERS = 2000;
 
 async function catalogue(app: App): Promise<Tool[]> {
   return (await app.database.db.select().from(tools)).map(toApiTool);
+}
+
+/** Whether a mail is still waiting to be moved into the job runner's queue, or to be written. */
+async function mailsToSend(app: App): Promise<boolean> {
+  const result = await app.database.db.execute(sql`SELECT EXISTS (SELECT FROM pending_mails)
+    OR EXISTS (SELECT FROM pgboss.job WHERE name = 'mail' AND state < 'completed') AS waiting`);
+  return (result as { rows: Array<{ waiting: boolean }> }).rows[0]!.waiting;
 }
 
 /** Through the administrators' edit, so that the catalogue cache hears of it as it would in the shop. */
@@ -75,6 +84,11 @@ async function run(app: App, body: ServeCommand): Promise<ServeResults[ServeComm
         return reserveOnPglite(pglite, body.plan, body.clients);
       }
       return reserveOnPostgres(config.databaseUrl!, body.plan, body.clients);
+    case 'mails-sent': {
+      const started = performance.now();
+      while (await mailsToSend(app)) await sleep(10);
+      return { ms: performance.now() - started };
+    }
   }
 }
 

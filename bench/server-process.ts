@@ -20,6 +20,8 @@ export interface BenchServer {
   addTool(tool: BenchToolSpec): Promise<string>;
   /** The raw SQL reservations, run by the server process on its own database (bench/raw-reservation.ts). */
   reserveRaw(plan: ReservationPlan, clients: number): Promise<ReservationFigures>;
+  /** Waits until every mail queued so far has been written; answers how long that took, in ms. */
+  mailsSent(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -104,6 +106,7 @@ export async function startBenchServer(
       },
       addTool: async (tool) => (await request({ command: 'add-tool', tool })).id,
       reserveRaw: (plan, clients) => request({ command: 'raw-reservations', plan, clients }),
+      mailsSent: async () => (await request({ command: 'mails-sent' })).ms,
       stop,
     };
     return server;

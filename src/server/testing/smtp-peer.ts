@@ -4,28 +4,48 @@ import { SMTPServer } from 'smtp-server';
 
 /**
  * A real SMTP server on 127.0.0.1 for tests: it keeps what it receives and, while `refusing`, answers every
- * message with a temporary failure, as a mail server that is down for maintenance would.
+ * message with a temporary failure, as a mail server that is down for maintenance would. While `holding`, it
+ * answers no message until release(), as a slow mail server would, and counts the messages it holds.
  */
 export class SmtpPeer {
   readonly received: ParsedMail[] = [];
   /** Messages refused so far. */
   refused = 0;
   refusing = false;
+  holding = false;
+  /** Messages received but not yet answered, while holding. */
+  held = 0;
+  private readonly waiting: Array<() => void> = [];
   private readonly server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData: (stream, _session, callback) => {
-      simpleParser(stream).then((mail) => {
-        if (this.refusing) {
-          this.refused += 1;
-          return callback(Object.assign(new Error('Service temporarily unavailable'), { responseCode: 451 }));
-        }
-        this.received.push(mail);
-        callback();
-      }, callback);
+      simpleParser(stream)
+        .then(async (mail) => {
+          if (this.holding) {
+            this.held += 1;
+            await new Promise<void>((resolve) => this.waiting.push(resolve));
+            this.held -= 1;
+          }
+          if (this.refusing) {
+            this.refused += 1;
+            return callback(
+              Object.assign(new Error('Service temporarily unavailable'), { responseCode: 451 }),
+            );
+          }
+          this.received.push(mail);
+          callback();
+        })
+        .catch(callback);
     },
   });
+
+  /** Stops holding, and answers every message held. */
+  release(): void {
+    this.holding = false;
+    for (const answer of this.waiting.splice(0)) answer();
+  }
 
   /** Starts listening; answers the smtp:// URL to give the shop. */
   async start(): Promise<string> {

@@ -160,6 +160,23 @@ describe('mail goes out from the database, with retries', () => {
     expect(await ctx.app.database.db.select().from(pendingMails)).toEqual([]);
   });
 
+  it('sends up to four mails at once, so that a slow mail server does not hold the whole queue', async () => {
+    smtp.holding = true;
+    const slow = Array.from({ length: 6 }, (_, n) => ({
+      to: `slow${n}@example.com`,
+      subject: 'Slow server',
+      text: `Mail ${n} to a slow server.`,
+    }));
+    await ctx.app.database.db.insert(pendingMails).values(slow.map((message) => ({ message })));
+    await ctx.startAnotherApp();
+    await expect.poll(() => smtp.held, { timeout: 10_000 }).toBe(4);
+    smtp.release();
+    await expect
+      .poll(() => smtp.received.filter((mail) => mail.subject === 'Slow server').length, { timeout: 10_000 })
+      .toBe(slow.length);
+    expect(slow.every((message) => smtp.to(message.to, 'Slow server').length === 1)).toBe(true);
+  });
+
   it('delivers each mail once when several server processes work the queue', async () => {
     const other = await ctx.startAnotherApp();
     const names = Array.from({ length: 12 }, (_, n) => `Busy Monday ${n}`);
