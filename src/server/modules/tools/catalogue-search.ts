@@ -7,6 +7,11 @@ const MAX_WORDS = 8;
 const CORRECTIONS = 3;
 /** A search word that begins more of the catalogue's words than this is searched as a prefix. */
 const MAX_WORDS_BEGUN = 20;
+/**
+ * A prefix that begins more words than this ("1" begins every size and code starting with 1) costs the search
+ * index more than the rest of a search: it is tested on the tools the other words find.
+ */
+const MAX_WORDS_INDEXED = 1000;
 
 /**
  * The words of a search as the catalogue's words are indexed (the trigger tools_index_words): lower case,
@@ -23,24 +28,30 @@ interface LookedUp {
   begun: string[];
   /** For a word of four letters or more that begins none: the catalogue's most similar words (trigrams). */
   similar: string[];
+  /** How many of the catalogue's words it begins, counted up to MAX_WORDS_INDEXED + 1. */
+  begins: number;
 }
 
 /** Each search word looked up among the catalogue's words (catalogue_words, kept by a trigger). */
 async function lookUp(db: Executor, words: string[]): Promise<LookedUp[]> {
   const { rows } = (await db.execute(sql`
-    SELECT typed.word, begun.words AS begun,
+    SELECT typed.word, begun.words AS begun, begun.count AS begins,
       CASE WHEN cardinality(begun.words) = 0 AND typed.word ~ '^[[:alpha:]]{4,}$' THEN array(
         SELECT known.word FROM catalogue_words known
         WHERE known.word ~ '^[[:alpha:]]{4,}$' AND known.word % typed.word
         ORDER BY similarity(known.word, typed.word) DESC, known.word LIMIT ${CORRECTIONS}
       ) ELSE '{}' END AS similar
     FROM unnest(string_to_array(${words.join(' ')}, ' ')) AS typed(word)
-    CROSS JOIN LATERAL (SELECT array(
-      -- Byte order: every word that begins with typed.word lies between it and it followed by U+10FFFF.
-      SELECT known.word FROM catalogue_words known
-      WHERE known.word COLLATE "C" >= typed.word AND known.word COLLATE "C" < typed.word || chr(1114111)
-      ORDER BY known.word COLLATE "C" LIMIT ${MAX_WORDS_BEGUN + 1}
-    ) AS words) begun`)) as { rows: LookedUp[] };
+    CROSS JOIN LATERAL (
+      SELECT coalesce((array_agg(known.word ORDER BY known.word COLLATE "C"))[:${MAX_WORDS_BEGUN + 1}], '{}') AS words,
+        count(*)::int AS count
+      FROM (
+        -- Byte order: every word that begins with typed.word lies between it and it followed by U+10FFFF.
+        SELECT known.word FROM catalogue_words known
+        WHERE known.word COLLATE "C" >= typed.word AND known.word COLLATE "C" < typed.word || chr(1114111)
+        ORDER BY known.word COLLATE "C" LIMIT ${MAX_WORDS_INDEXED + 1}
+      ) AS known
+    ) begun`)) as { rows: LookedUp[] };
   return rows;
 }
 
@@ -58,14 +69,24 @@ function alternatives({ word, begun, similar }: LookedUp): string[] {
   return [word, ...similar].map((each) => `${lexeme(each)}:*`);
 }
 
+const broad = ({ begins }: LookedUp) => begins > MAX_WORDS_INDEXED;
+
+const tsquery = (words: LookedUp[]) => words.map((each) => `(${alternatives(each).join(' | ')})`).join(' & ');
+
 /**
  * The condition that a tool's name and details have every word of `q`, in any order, each as the start of one
  * of their words (`grind` finds `grinder`) or, for a word that looks mistyped, one of the words it may have
  * meant. Undefined when `q` has no words.
+ *
+ * When other words narrow the search, the search index finds their tools, and the very broad prefixes are
+ * tested on those alone (ts_match_vq is `@@` as a function, which no index answers).
  */
 export async function catalogueSearch(db: Executor, q: string | undefined): Promise<SQL | undefined> {
   const words = searchWords(q);
   if (words.length === 0) return undefined;
-  const query = (await lookUp(db, words)).map((each) => `(${alternatives(each).join(' | ')})`).join(' & ');
-  return sql`search_words @@ ${query}::tsquery`;
+  const looked = await lookUp(db, words);
+  const narrow = looked.filter((each) => !broad(each));
+  const tested = looked.filter(broad);
+  if (narrow.length === 0 || tested.length === 0) return sql`search_words @@ ${tsquery(looked)}::tsquery`;
+  return sql`search_words @@ ${tsquery(narrow)}::tsquery AND ts_match_vq(search_words, ${tsquery(tested)}::tsquery)`;
 }
