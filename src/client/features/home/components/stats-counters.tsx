@@ -14,7 +14,17 @@ function Counter({ value, start }: { value: number; start: boolean }) {
     counter.start();
     return () => counter.reset();
   }, [start, value]);
-  return <span ref={ref}>0</span>;
+  // A box of the final figure's size that nothing inside can resize: each step of the count then lays out and
+  // paints these digits alone, not the page around them.
+  return (
+    <span
+      ref={ref}
+      className="inline-block align-top [contain:strict]"
+      style={{ width: `${String(value).length}ch`, height: '1lh' }}
+    >
+      0
+    </span>
+  );
 }
 
 /** Three figures that count up from zero over 7 s once the band scrolls into view. */
