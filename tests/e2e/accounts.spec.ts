@@ -140,6 +140,20 @@ test('a shop without Google or GitHub configured offers no button for them', asy
   }
 });
 
+test("the session is asked for as the page starts, beside the sign-in screen's code, not after it", async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto('/signin');
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+  const session = asked.indexOf('/api/auth/get-session');
+  const screenCode = asked.findIndex((path) => /\/assets\/account-pages-[\w-]+\.js$/.test(path));
+  expect(session).toBeGreaterThan(-1);
+  expect(screenCode).toBeGreaterThan(-1);
+  expect(session).toBeLessThan(screenCode);
+});
+
 test('a plain user is refused the admin pages', async ({ page }) => {
   await signIn(page, demoBuyer);
   await page.goto('/dashboard');
