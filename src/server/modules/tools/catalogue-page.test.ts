@@ -10,6 +10,7 @@ import {
 import { tools } from '#server/db/schema.ts';
 import { createUser } from '#server/testing/accounts.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
+import { FULL_LIST_CHUNK } from './full-list.ts';
 import type { NewToolRow } from './tools.repo.ts';
 
 let ctx: TestContext;
@@ -250,6 +251,17 @@ describe('GET /api/parts on a large catalogue', () => {
     expect((await large.app.inject({ url: '/api/parts?limit=3' })).json<Tool[]>()).toEqual(
       listed.slice(0, 3),
     );
+  });
+
+  it('reads and writes the list one chunk of tools at a time, so that no turn of the process is long', async () => {
+    const reply = await large.app.tools.list();
+    if (!('stream' in reply)) throw new Error('a list of 3,000 tools is kept whole');
+    const pieces: string[] = [];
+    for await (const piece of reply.stream) pieces.push(piece);
+    const toolsIn = (piece: string) => piece.match(/"_id":/g)?.length ?? 0;
+    expect(Math.max(...pieces.map(toolsIn))).toBe(FULL_LIST_CHUNK);
+    expect(pieces.filter((piece) => toolsIn(piece) > 0)).toHaveLength(SIZE / FULL_LIST_CHUNK);
+    expect(JSON.parse(pieces.join('')) as Tool[]).toHaveLength(SIZE);
   });
 
   it('lets other requests through while it sends the list', async () => {

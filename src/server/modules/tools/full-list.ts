@@ -1,24 +1,42 @@
 import type { Executor } from '#server/db/transaction.ts';
 import { toApiTool, toolsNewestFirst, type ToolRow, type NewestCursor } from './tools.repo.ts';
 
-/** Rows read at a time: the list is never held whole, and other requests get their turns between chunks. */
-const CHUNK = 500;
+/**
+ * Tools read and written at a time: the list is never held whole, and other requests get their turns between
+ * chunks (a health check waits for one chunk's read and JSON at most, about 20 ms at 100,000 tools).
+ */
+export const FULL_LIST_CHUNK = 200;
+
+export type ListChunk = Array<ToolRow & { cursor: NewestCursor }>;
+
+/** The chunk after `previous`, or the first; keyset paging, so each read costs the same however far down. */
+const nextChunk = (db: Executor, previous?: ListChunk) =>
+  toolsNewestFirst(db, FULL_LIST_CHUNK, previous?.at(-1)!.cursor);
+
+const isLast = (chunk: ListChunk) => chunk.length < FULL_LIST_CHUNK;
+
+/** The list's first chunks, read one at a time until more than `tools` tools are read or the list ends. */
+export async function firstChunks(db: Executor, tools: number): Promise<ListChunk[]> {
+  const chunks: ListChunk[] = [];
+  let read = 0;
+  do {
+    chunks.push(await nextChunk(db, chunks.at(-1)));
+    read += chunks.at(-1)!.length;
+  } while (read <= tools && !isLast(chunks.at(-1)!));
+  return chunks;
+}
 
 /**
  * Every tool, newest first, as one JSON array written a chunk at a time, each chunk read after the previous
- * was taken (keyset paging, so each read costs the same however far down the list it is). `first` is the
- * list's first chunk when it has been read already.
+ * was taken. `read` is the list's first chunks when they have been read already.
  */
-export async function* newestFirstJson(
-  db: Executor,
-  first?: Array<ToolRow & { cursor: NewestCursor }>,
-): AsyncGenerator<string> {
-  let rows = first ?? (await toolsNewestFirst(db, CHUNK));
+export async function* newestFirstJson(db: Executor, read: ListChunk[] = []): AsyncGenerator<string> {
   yield '[';
-  for (let separator = ''; rows.length > 0; separator = ',') {
-    yield separator + rows.map((row) => JSON.stringify(toApiTool(row))).join(',');
-    if (rows.length < CHUNK) break;
-    rows = await toolsNewestFirst(db, CHUNK, rows.at(-1)!.cursor);
+  let chunk = read[0] ?? (await nextChunk(db));
+  for (let index = 1, separator = ''; chunk.length > 0; index += 1, separator = ',') {
+    yield separator + chunk.map((row) => JSON.stringify(toApiTool(row))).join(',');
+    if (isLast(chunk)) break;
+    chunk = read[index] ?? (await nextChunk(db, chunk));
   }
   yield ']';
 }

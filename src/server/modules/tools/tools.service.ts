@@ -15,7 +15,7 @@ import { inTransaction, type Tx } from '#server/db/transaction.ts';
 import { Conflict, InvalidInput, NotFound } from '#server/domain-errors.ts';
 import { Catalogue, type CachedResponse } from './catalogue.ts';
 import { searchWords } from './catalogue-search.ts';
-import { newestFirstJson } from './full-list.ts';
+import { firstChunks, newestFirstJson, type ListChunk } from './full-list.ts';
 import { generatedTools } from './generated-tools.ts';
 import { DEMO_CATALOGUE_SEEDED, demoToolNames, missingDemoTools } from './demo-catalogue.ts';
 import {
@@ -103,21 +103,19 @@ export class ToolsService {
    * most WHOLE_LIST_KEPT tools, else read and sent a chunk at a time, never held whole.
    */
   async list(limit?: number): Promise<CatalogueReply> {
-    const newest = (count: number) => toolsNewestFirst(this.db, count);
     if (limit !== undefined) {
       return (await this.#catalogue.answer(`newest:${limit}`, async () => ({
-        rows: await newest(limit),
+        rows: await toolsNewestFirst(this.db, limit),
         shape: asList,
       })))!;
     }
-    let firstChunk: Awaited<ReturnType<typeof toolsNewestFirst>> | undefined;
+    let read: ListChunk[] = [];
     const whole = await this.#catalogue.answer('all', async () => {
-      const rows = await newest(WHOLE_LIST_KEPT + 1);
-      if (rows.length <= WHOLE_LIST_KEPT) return { rows, shape: asList };
-      firstChunk = rows;
-      return undefined;
+      read = await firstChunks(this.db, WHOLE_LIST_KEPT);
+      const rows = read.flat();
+      return rows.length <= WHOLE_LIST_KEPT ? { rows, shape: asList } : undefined;
     });
-    return whole ?? { stream: newestFirstJson(this.db, firstChunk) };
+    return whole ?? { stream: newestFirstJson(this.db, read) };
   }
 
   /** A page of the catalogue, as GET /api/catalogue answers it. */
