@@ -3,7 +3,7 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { MAX_STOCK, type CatalogueSort, type Tool } from '#shared/schemas/tools.ts';
 import { centsToDollars } from '#shared/money.ts';
 import { tools } from '#server/db/schema.ts';
-import { countRows, pageRows, type Paging } from '#server/db/paging.ts';
+import { countRows, type Paging } from '#server/db/paging.ts';
 import type { Executor } from '#server/db/transaction.ts';
 import { catalogueSearch } from './catalogue-search.ts';
 
@@ -205,6 +205,19 @@ export async function catalogueCondition(db: Executor, filter: CatalogueFilter):
   return { where, searched: search !== undefined };
 }
 
+/**
+ * The whole rows of the tools that `ids` (a query of their ids) chooses, in `sort` order. A page's query chooses
+ * only ids, so that the tools it passes over are sorted as their keys alone, not as whole rows (a broad search
+ * sorts thousands: "cordless drill" by price took 55 ms so, 35 ms by ids).
+ */
+function toolsChosen(db: Executor, ids: SQL, sort: CatalogueSort): Promise<ToolRow[]> {
+  return db
+    .select()
+    .from(tools)
+    .where(sql`${tools.id} IN (${ids})`)
+    .orderBy(sortOrder(sort, 'tools'));
+}
+
 /** One page of the tools that a search (and the filter with it) finds, in `sort` order. */
 export function searchedRows(
   db: Executor,
@@ -214,7 +227,10 @@ export function searchedRows(
   counts: Counts,
 ): Promise<ToolRow[]> {
   const walk = sort === 'newest' && walkNewest(counts, paging);
-  return pageRows(db, tools, where, [sortOrder(sort, 'tools', !walk)], paging);
+  const { page, pageSize } = paging;
+  const ids = sql`SELECT id FROM ${tools} WHERE ${where ?? sql`true`}
+    ORDER BY ${sortOrder(sort, 'tools', !walk)} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`;
+  return toolsChosen(db, ids, sort);
 }
 
 /** The same table again, to read a tool's stock beside a walk of the catalogue's indexes. */
@@ -241,11 +257,7 @@ export function unsearchedRows(
   const ids = sql`SELECT id FROM ${tools}
     WHERE ${and(priceRange(filter), filter.inStock ? inStock : undefined) ?? sql`true`}
     ORDER BY ${sortOrder(sort, 'tools')} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`;
-  return db
-    .select()
-    .from(tools)
-    .where(sql`${tools.id} IN (${ids})`)
-    .orderBy(sortOrder(sort, 'tools'));
+  return toolsChosen(db, ids, sort);
 }
 
 /** How many tools pass `condition`, counted up to `limit`. */
