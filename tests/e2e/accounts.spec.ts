@@ -154,6 +154,32 @@ test("the session is asked for as the page starts, beside the sign-in screen's c
   expect(session).toBeLessThan(screenCode);
 });
 
+test("the sign-in screen shows without Better Auth's client, which comes with the first focus on it", async ({
+  page,
+}) => {
+  const authClientAsked = () => page.waitForRequest(/\/assets\/better-auth-client-[\w-]+\.js$/);
+  let asked = false;
+  void authClientAsked().then(
+    () => (asked = true),
+    () => {},
+  );
+  await page.goto('/signin');
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+  expect(asked).toBe(false);
+
+  const focused = authClientAsked();
+  await page.getByLabel('Email').focus();
+  await focused;
+  await page.getByLabel('Email').fill(demoBuyer.email);
+  await page.getByLabel('Password', { exact: true }).fill(demoBuyer.password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }),
+  ).toBeVisible();
+});
+
 test('a plain user is refused the admin pages', async ({ page }) => {
   await signIn(page, demoBuyer);
   await page.goto('/dashboard');

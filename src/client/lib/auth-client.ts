@@ -1,8 +1,13 @@
-import { createAuthClient } from 'better-auth/react';
 import { errorText, messages } from '#shared/messages.ts';
+import { loadOnce } from './load-once.ts';
 
-/** Better Auth's client, for the sign-in, sign-up, reset and verification screens (loaded with them). */
-export const authClient = createAuthClient({ basePath: '/api/auth' });
+/**
+ * Better Auth's client (11 KB gzip), for the sign-in, sign-up, reset and verification screens and the profile:
+ * none needs it to show, so it is downloaded when a form is first focused (`preloadAuthClient`) or sends.
+ */
+export const authClient = loadOnce(async () => (await import('./better-auth-client.ts')).betterAuthClient);
+
+export const preloadAuthClient = (): void => void authClient().catch(() => {});
 
 /** "Error :" and the message, as the spec shows auth errors; an address in use shows Firebase's code. */
 export function authErrorText(error: { code?: string | undefined; message?: string | undefined }): string {

@@ -1,5 +1,6 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { loadOnce } from './load-once.ts';
 
 /**
  * A zod resolver whose schema, zod and the resolver itself are downloaded on the form's first check, or on
@@ -9,16 +10,10 @@ import type { z } from 'zod';
 export function lazyZodResolver<Values extends FieldValues>(
   loadSchema: () => Promise<z.ZodType<Values, Values>>,
 ): { resolver: Resolver<Values>; preload: () => void } {
-  let loading: Promise<Resolver<Values>> | undefined;
-  const load = () =>
-    (loading ??= Promise.all([loadSchema(), import('@hookform/resolvers/zod')]).then(
-      ([schema, { zodResolver }]) => zodResolver(schema),
-      (error: unknown) => {
-        // A failed download is tried again on the next check.
-        loading = undefined;
-        throw error;
-      },
-    ));
+  const load = loadOnce(async () => {
+    const [schema, { zodResolver }] = await Promise.all([loadSchema(), import('@hookform/resolvers/zod')]);
+    return zodResolver(schema);
+  });
   return {
     resolver: async (values, context, options) => (await load())(values, context, options),
     preload: () => void load().catch(() => {}),

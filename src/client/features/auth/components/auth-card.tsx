@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
+import { preloadAuthClient } from '#client/lib/auth-client.ts';
 
-/** The frame of the account screens: a card on the workshop-grey background. */
+/**
+ * The frame of the account screens: a card on the workshop-grey background. The first focus inside it (a field,
+ * a button) brings Better Auth's client, which the screen's sending needs but its showing does not.
+ */
 export function AuthCard({
   title,
   description,
@@ -14,7 +18,10 @@ export function AuthCard({
   return (
     <div className="bg-base-200 flex flex-1 items-start justify-center px-4 py-12 sm:py-16">
       <PageMeta title={title} description={description} />
-      <section className="card bg-base-100 border-base-300 w-full max-w-md border shadow-lg">
+      <section
+        className="card bg-base-100 border-base-300 w-full max-w-md border shadow-lg"
+        onFocusCapture={preloadAuthClient}
+      >
         <div className="hazard-stripe rounded-t-box h-1.5" aria-hidden="true" />
         <div className="card-body gap-5 p-6 sm:p-8">
           <h1 className="text-center text-3xl font-bold">{title}</h1>

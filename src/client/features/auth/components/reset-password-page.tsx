@@ -30,7 +30,7 @@ export function ResetPasswordPage() {
 
   const onSubmit = async ({ newPassword }: { newPassword: string }) => {
     setError('');
-    const result = await authClient.resetPassword({ newPassword, token });
+    const result = await (await authClient()).resetPassword({ newPassword, token });
     if (result.error)
       return setError(result.error.code === 'INVALID_TOKEN' ? EXPIRED : authErrorText(result.error));
     setDone(true);

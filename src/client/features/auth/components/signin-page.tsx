@@ -33,7 +33,7 @@ export function SignInPage({ originPath }: { originPath: string }) {
 
   const signIn = async ({ email, password }: SignInForm) => {
     setError('');
-    const result = await authClient.signIn.email({ email, password });
+    const result = await (await authClient()).signIn.email({ email, password });
     if (result.error) return setError(authErrorText(result.error));
     await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
     navigate(originPath, { replace: true });
@@ -45,7 +45,9 @@ export function SignInPage({ originPath }: { originPath: string }) {
     const email = signInFormSchema.shape.email.safeParse(getValues('email'));
     if (!email.success) return void toast.error(messages.resetNeedsEmail);
     setResetting(true);
-    const result = await authClient.requestPasswordReset({
+    const result = await (
+      await authClient()
+    ).requestPasswordReset({
       email: email.data,
       redirectTo: '/reset-password',
     });

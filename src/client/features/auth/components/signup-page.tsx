@@ -47,7 +47,9 @@ export function SignUpPage({ originPath }: { originPath: string }) {
     if (values.password !== values.confirmPassword) return void toast.error(messages.passwordMismatch);
     // Loaded by now, with the form's check.
     const { displayName } = await import('#shared/schemas/auth.ts');
-    const result = await authClient.signUp.email({
+    const result = await (
+      await authClient()
+    ).signUp.email({
       name: displayName(values.firstname, values.lastname),
       email: values.email,
       password: values.password,

@@ -26,7 +26,7 @@ export function SocialButtons({
   const signIn = async (provider: SocialProvider) => {
     setPending(provider);
     onError('');
-    const { error } = await authClient.signIn.social({ provider, callbackURL: callbackPath });
+    const { error } = await (await authClient()).signIn.social({ provider, callbackURL: callbackPath });
     // On success the browser is already leaving for the provider.
     if (error) {
       onError(authErrorText(error));

@@ -16,7 +16,7 @@ export function VerifyEmailPage() {
     retry: false,
     staleTime: Infinity,
     queryFn: async () => {
-      const result = await authClient.verifyEmail({ query: { token } });
+      const result = await (await authClient()).verifyEmail({ query: { token } });
       if (result.error) throw new Error(result.error.message);
       return true;
     },

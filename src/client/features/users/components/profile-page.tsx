@@ -22,7 +22,9 @@ export function ProfilePage() {
 
   const resendVerification = async () => {
     setSending(true);
-    const result = await authClient.sendVerificationEmail({
+    const result = await (
+      await authClient()
+    ).sendVerificationEmail({
       email: user.email,
       callbackURL: '/dashboard/profile',
     });
