@@ -180,6 +180,25 @@ test("the sign-in screen shows without Better Auth's client, which comes with th
   ).toBeVisible();
 });
 
+test("the sign-in card and its title show while the screen's code is still on its way", async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/account-pages-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/signin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading the page' })).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+  await expect(page).toHaveTitle(/Sign In/);
+
+  release();
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toHaveCount(1);
+  await expect(page.getByRole('status').filter({ hasText: 'Loading the page' })).toHaveCount(0);
+});
+
 test('a plain user is refused the admin pages', async ({ page }) => {
   await signIn(page, demoBuyer);
   await page.goto('/dashboard');

@@ -2,6 +2,8 @@ import { Suspense, type ReactNode } from 'react';
 import { matchRoute, Route, useLocation, useRouter } from 'wouter';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { authProvidersQueryOptions } from '#client/features/auth/api/get-auth-providers.ts';
+import { ACCOUNT_CARDS, type AccountCard } from '#client/features/auth/components/account-cards.ts';
+import { AuthCardPlaceholder } from '#client/features/auth/components/auth-card.tsx';
 import { cataloguePageQueryOptions } from '#client/features/tools/api/get-catalogue-page.ts';
 import { readCatalogueQuery } from '#client/features/tools/components/catalogue-query.ts';
 import { RequireAuth } from './guards/require-auth.tsx';
@@ -32,6 +34,8 @@ interface AppRoute {
   guard?: Guard;
   /** In the dashboard's frame (its menu), which stays while the screens inside it load. */
   inDashboard?: boolean;
+  /** What holds the screen's place while it loads, when not the spinner. */
+  placeholder?: ReactNode;
 }
 
 function screenAt(path: string, code: ScreenCode, loader?: Loader | LoaderName) {
@@ -57,25 +61,47 @@ const startCataloguePage: Loader = async ({ search }) => {
   void prefetch(cataloguePageQueryOptions(readCatalogueQuery(search)));
 };
 
-const route = (
-  path: string,
-  code: ScreenCode,
-  { loader, guard, inDashboard }: { loader?: Loader | LoaderName; guard?: Guard; inDashboard?: boolean } = {},
-): AppRoute => ({ path, screen: screenAt(path, code, loader), guard, inDashboard });
+interface RouteOptions extends Pick<AppRoute, 'guard' | 'inDashboard' | 'placeholder'> {
+  loader?: Loader | LoaderName;
+}
+
+const route = (path: string, code: ScreenCode, { loader, ...options }: RouteOptions = {}): AppRoute => ({
+  path,
+  screen: screenAt(path, code, loader),
+  ...options,
+});
+
+/** An account screen, whose card shows while its code loads. */
+const accountRoute = (path: string, code: ScreenCode, card: AccountCard, loader?: Loader) =>
+  route(path, code, { loader, placeholder: <AuthCardPlaceholder card={card} /> });
 
 const dashboard = (path: string, code: ScreenCode, loader?: LoaderName, guard: Guard = 'auth') =>
   route(`/dashboard${path}`, code, { loader, guard, inDashboard: true });
 
 const routes: AppRoute[] = [
   { path: '/', screen: HomePage },
-  route('/signin', async () => (await import('./pages/account-pages.tsx')).SignIn, {
-    loader: withAuthProviders,
-  }),
-  route('/signup', async () => (await import('./pages/account-pages.tsx')).SignUp, {
-    loader: withAuthProviders,
-  }),
-  route('/reset-password', async () => (await import('./pages/account-pages.tsx')).ResetPassword),
-  route('/verify-email', async () => (await import('./pages/account-pages.tsx')).VerifyEmail),
+  accountRoute(
+    '/signin',
+    async () => (await import('./pages/account-pages.tsx')).SignIn,
+    ACCOUNT_CARDS.signIn,
+    withAuthProviders,
+  ),
+  accountRoute(
+    '/signup',
+    async () => (await import('./pages/account-pages.tsx')).SignUp,
+    ACCOUNT_CARDS.signUp,
+    withAuthProviders,
+  ),
+  accountRoute(
+    '/reset-password',
+    async () => (await import('./pages/account-pages.tsx')).ResetPassword,
+    ACCOUNT_CARDS.resetPassword,
+  ),
+  accountRoute(
+    '/verify-email',
+    async () => (await import('./pages/account-pages.tsx')).VerifyEmail,
+    ACCOUNT_CARDS.verifyEmail,
+  ),
   route(
     '/contact',
     async () => (await import('#client/features/contact/components/contact-page.tsx')).ContactPage,
@@ -171,8 +197,14 @@ const NotFound = screenAt('*', async () => (await import('./pages/not-found-page
  * its own to wait in), then the administrators' guard. The same wrappers stay mounted from one dashboard
  * screen to the next, so the frame and its menu do not load again.
  */
-function render({ screen: Screen, guard, inDashboard }: AppRoute) {
-  let element = <Screen />;
+function render({ screen: Screen, guard, inDashboard, placeholder }: AppRoute) {
+  let element = placeholder ? (
+    <Suspense fallback={placeholder}>
+      <Screen />
+    </Suspense>
+  ) : (
+    <Screen />
+  );
   if (guard === 'admin') element = <RequireAdmin>{element}</RequireAdmin>;
   if (inDashboard)
     element = (

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
 import { preloadAuthClient } from '#client/lib/auth-client.ts';
+import type { AccountCard } from './account-cards.ts';
 
 /**
  * The frame of the account screens: a card on the workshop-grey background. The first focus inside it (a field,
@@ -29,6 +31,18 @@ export function AuthCard({
         </div>
       </section>
     </div>
+  );
+}
+
+/**
+ * An account screen's card while the screen's code is on its way: its title shows with the app's first paint,
+ * not a round trip later, and the form takes the spinner's place inside the same card.
+ */
+export function AuthCardPlaceholder({ card }: { card: AccountCard }) {
+  return (
+    <AuthCard {...card}>
+      <Spinner label="Loading the page" />
+    </AuthCard>
   );
 }
 

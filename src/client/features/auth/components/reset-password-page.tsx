@@ -6,6 +6,7 @@ import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { authClient, authErrorText } from '#client/lib/auth-client.ts';
 import { lazyZodResolver } from '#client/lib/lazy-zod-resolver.ts';
 import { texts } from '#client/lib/texts.ts';
+import { ACCOUNT_CARDS } from './account-cards.ts';
 import { AuthCard, ErrorText } from './auth-card.tsx';
 
 // zod comes when the visitor comes to the form: the page shows without waiting for it.
@@ -37,7 +38,7 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthCard title="Reset Password" description="Choose a new password for your Forgeline account.">
+    <AuthCard {...ACCOUNT_CARDS.resetPassword}>
       {done ? (
         <div className="grid gap-4 text-center">
           <p role="status">Your password has been changed. You can sign in with it now.</p>

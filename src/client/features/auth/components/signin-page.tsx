@@ -10,6 +10,7 @@ import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { authClient, authErrorText } from '#client/lib/auth-client.ts';
 import { lazyZodResolver } from '#client/lib/lazy-zod-resolver.ts';
 import { sessionKeys } from '#client/lib/query-keys.ts';
+import { ACCOUNT_CARDS } from './account-cards.ts';
 import { AuthCard, ErrorText } from './auth-card.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
@@ -58,7 +59,7 @@ export function SignInPage({ originPath }: { originPath: string }) {
 
   // No noValidate: the browser itself asks for both fields, as the spec has it.
   return (
-    <AuthCard title="Sign In" description="Sign in to order tools in bulk, pay and follow your deliveries.">
+    <AuthCard {...ACCOUNT_CARDS.signIn}>
       <form
         className="grid gap-4"
         onFocusCapture={validation.preload}

@@ -11,6 +11,7 @@ import { authClient, authErrorText } from '#client/lib/auth-client.ts';
 import { lazyZodResolver } from '#client/lib/lazy-zod-resolver.ts';
 import { sessionKeys } from '#client/lib/query-keys.ts';
 import { texts } from '#client/lib/texts.ts';
+import { ACCOUNT_CARDS } from './account-cards.ts';
 import { AuthCard, ErrorText } from './auth-card.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
@@ -62,7 +63,7 @@ export function SignUpPage({ originPath }: { originPath: string }) {
   };
 
   return (
-    <AuthCard title="Sign Up" description="Create a Forgeline account to order tools and parts in bulk.">
+    <AuthCard {...ACCOUNT_CARDS.signUp}>
       <form
         className="grid gap-4"
         noValidate

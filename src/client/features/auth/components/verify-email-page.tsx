@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'wouter';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { authClient } from '#client/lib/auth-client.ts';
 import { accountKeys, sessionKeys } from '#client/lib/query-keys.ts';
+import { ACCOUNT_CARDS } from './account-cards.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /** Where the verification e-mail's link lands: confirms the address and says how it went. */
@@ -28,7 +29,7 @@ export function VerifyEmailPage() {
   }, [verified, queryClient]);
 
   return (
-    <AuthCard title="Confirm your e-mail" description="Confirm the e-mail address of your Forgeline account.">
+    <AuthCard {...ACCOUNT_CARDS.verifyEmail}>
       {token && verification.isPending ? (
         <Spinner label="Confirming your e-mail address" />
       ) : (
