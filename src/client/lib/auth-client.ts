@@ -3,7 +3,8 @@ import { loadOnce } from './load-once.ts';
 
 /**
  * Better Auth's client (11 KB gzip), for the sign-in, sign-up, reset and verification screens and the profile:
- * none needs it to show, so it is downloaded when a form is first focused (`preloadAuthClient`) or sends.
+ * none needs it to show, so it is downloaded on the first focus inside an account screen's card (`preloadAuthClient`,
+ * AuthCard) or on the first sending.
  */
 export const authClient = loadOnce(async () => (await import('./better-auth-client.ts')).betterAuthClient);
 
