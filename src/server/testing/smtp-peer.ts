@@ -15,6 +15,8 @@ export class SmtpPeer {
   holding = false;
   /** Messages received but not yet answered, while holding. */
   held = 0;
+  /** The most messages held at once so far. */
+  mostHeld = 0;
   private readonly waiting: Array<() => void> = [];
   private readonly server = new SMTPServer({
     authOptional: true,
@@ -25,6 +27,7 @@ export class SmtpPeer {
         .then(async (mail) => {
           if (this.holding) {
             this.held += 1;
+            this.mostHeld = Math.max(this.mostHeld, this.held);
             await new Promise<void>((resolve) => this.waiting.push(resolve));
             this.held -= 1;
           }

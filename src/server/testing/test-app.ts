@@ -15,6 +15,8 @@ export interface TestContext {
    * on another machine: its own DATA_DIR, so that it shares only the database and, if configured, the bucket.
    */
   startAnotherApp(options?: { ownDataDir?: boolean }): Promise<App>;
+  /** Closes one app instance, as a server process that stops; the database stays open for the others. */
+  stopApp(app: App): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,12 @@ export async function createTestApp(
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
       dataDirs.push(dataDir);
       return start(await testDatabase.open(), configFor(dataDir));
+    },
+    async stopApp(instance) {
+      const at = apps.indexOf(instance);
+      if (at < 0) return;
+      apps.splice(at, 1);
+      await instance.close();
     },
     async close() {
       await Promise.all(apps.map((instance) => instance.close()));
