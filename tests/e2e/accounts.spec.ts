@@ -180,6 +180,42 @@ test("the sign-in screen shows without Better Auth's client, which comes with th
   ).toBeVisible();
 });
 
+test('a sign-in whose client cannot be downloaded says so, and goes through once it can', async ({
+  page,
+}) => {
+  const chunk = /\/assets\/better-auth-client-[\w-]+\.js$/;
+  await page.route(chunk, (route) => route.abort('internetdisconnected'));
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(demoBuyer.email);
+  await page.getByLabel('Password', { exact: true }).fill(demoBuyer.password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(
+    page.getByText('Error : We could not reach the shop: check your connection and try again'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+
+  await page.unroute(chunk);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }),
+  ).toBeVisible();
+});
+
+test('a confirmation link opened while the shop cannot be reached says so and can be tried again', async ({
+  page,
+}) => {
+  const chunk = /\/assets\/better-auth-client-[\w-]+\.js$/;
+  await page.route(chunk, (route) => route.abort('internetdisconnected'));
+  await page.goto('/verify-email?token=forged');
+  await expect(page.getByRole('alert')).toContainText(
+    'We could not reach the shop: check your connection and try again',
+  );
+  await page.unroute(chunk);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('status')).toContainText('This confirmation link has expired or is not valid');
+});
+
 test("the sign-in card and its title show while the screen's code is still on its way", async ({ page }) => {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));

@@ -15,7 +15,11 @@ export function lazyZodResolver<Values extends FieldValues>(
     return zodResolver(schema);
   });
   return {
-    resolver: async (values, context, options) => (await load())(values, context, options),
+    // Without its download (a dropped connection) the values go unchecked to the server, which checks them too.
+    resolver: async (values, context, options) => {
+      const check = await load().catch(() => undefined);
+      return check ? check(values, context, options) : { values, errors: {} };
+    },
     preload: () => void load().catch(() => {}),
   };
 }

@@ -8,4 +8,5 @@ export const texts = {
   loadingTool: 'Loading the tool',
   loadingReviews: 'Loading reviews',
   passwordHint: 'At least 8 letters and digits, with both.',
+  noConnection: 'We could not reach the shop: check your connection and try again',
 } as const;

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'wouter';
 import { Field, PasswordInput } from '#client/components/ui/form-field.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
-import { authClient, authErrorText } from '#client/lib/auth-client.ts';
+import { authErrorText, callAuth } from '#client/lib/auth-client.ts';
 import { lazyZodResolver } from '#client/lib/lazy-zod-resolver.ts';
 import { texts } from '#client/lib/texts.ts';
 import { ACCOUNT_CARDS } from './account-cards.ts';
@@ -31,7 +31,7 @@ export function ResetPasswordPage() {
 
   const onSubmit = async ({ newPassword }: { newPassword: string }) => {
     setError('');
-    const result = await (await authClient()).resetPassword({ newPassword, token });
+    const result = await callAuth((client) => client.resetPassword({ newPassword, token }));
     if (result.error)
       return setError(result.error.code === 'INVALID_TOKEN' ? EXPIRED : authErrorText(result.error));
     setDone(true);

@@ -7,7 +7,7 @@ import { messages } from '#shared/messages.ts';
 import type { SignInForm } from '#shared/schemas/auth.ts';
 import { Field, PasswordInput } from '#client/components/ui/form-field.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
-import { authClient, authErrorText } from '#client/lib/auth-client.ts';
+import { authErrorText, callAuth } from '#client/lib/auth-client.ts';
 import { lazyZodResolver } from '#client/lib/lazy-zod-resolver.ts';
 import { sessionKeys } from '#client/lib/query-keys.ts';
 import { ACCOUNT_CARDS } from './account-cards.ts';
@@ -34,7 +34,7 @@ export function SignInPage({ originPath }: { originPath: string }) {
 
   const signIn = async ({ email, password }: SignInForm) => {
     setError('');
-    const result = await (await authClient()).signIn.email({ email, password });
+    const result = await callAuth((client) => client.signIn.email({ email, password }));
     if (result.error) return setError(authErrorText(result.error));
     await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
     navigate(originPath, { replace: true });
@@ -46,12 +46,9 @@ export function SignInPage({ originPath }: { originPath: string }) {
     const email = signInFormSchema.shape.email.safeParse(getValues('email'));
     if (!email.success) return void toast.error(messages.resetNeedsEmail);
     setResetting(true);
-    const result = await (
-      await authClient()
-    ).requestPasswordReset({
-      email: email.data,
-      redirectTo: '/reset-password',
-    });
+    const result = await callAuth((client) =>
+      client.requestPasswordReset({ email: email.data, redirectTo: '/reset-password' }),
+    );
     setResetting(false);
     if (result.error) return setError(authErrorText(result.error));
     toast.success(messages.resetSent);

@@ -7,7 +7,7 @@ import { messages } from '#shared/messages.ts';
 import type { SignUpForm } from '#shared/schemas/auth.ts';
 import { Field, PasswordInput } from '#client/components/ui/form-field.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
-import { authClient, authErrorText } from '#client/lib/auth-client.ts';
+import { authErrorText, callAuth } from '#client/lib/auth-client.ts';
 import { lazyZodResolver } from '#client/lib/lazy-zod-resolver.ts';
 import { sessionKeys } from '#client/lib/query-keys.ts';
 import { texts } from '#client/lib/texts.ts';
@@ -48,13 +48,13 @@ export function SignUpPage({ originPath }: { originPath: string }) {
     if (values.password !== values.confirmPassword) return void toast.error(messages.passwordMismatch);
     // Loaded by now, with the form's check.
     const { displayName } = await import('#shared/schemas/auth.ts');
-    const result = await (
-      await authClient()
-    ).signUp.email({
-      name: displayName(values.firstname, values.lastname),
-      email: values.email,
-      password: values.password,
-    });
+    const result = await callAuth((client) =>
+      client.signUp.email({
+        name: displayName(values.firstname, values.lastname),
+        email: values.email,
+        password: values.password,
+      }),
+    );
     if (result.error) return setError(authErrorText(result.error));
     reset();
     await queryClient.invalidateQueries({ queryKey: sessionKeys.all });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SocialProvider } from '#shared/schemas/auth.ts';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { useAuthProviders } from '#client/features/auth/api/get-auth-providers.ts';
-import { authClient, authErrorText } from '#client/lib/auth-client.ts';
+import { authErrorText, callAuth } from '#client/lib/auth-client.ts';
 
 const LABELS: Record<SocialProvider, string> = {
   google: 'Sign in with Google',
@@ -26,7 +26,9 @@ export function SocialButtons({
   const signIn = async (provider: SocialProvider) => {
     setPending(provider);
     onError('');
-    const { error } = await (await authClient()).signIn.social({ provider, callbackURL: callbackPath });
+    const { error } = await callAuth((client) =>
+      client.signIn.social({ provider, callbackURL: callbackPath }),
+    );
     // On success the browser is already leaving for the provider.
     if (error) {
       onError(authErrorText(error));

@@ -1,8 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'wouter';
+import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { authClient } from '#client/lib/auth-client.ts';
+import { callAuth } from '#client/lib/auth-client.ts';
+import { texts } from '#client/lib/texts.ts';
 import { accountKeys, sessionKeys } from '#client/lib/query-keys.ts';
 import { ACCOUNT_CARDS } from './account-cards.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -17,7 +19,7 @@ export function VerifyEmailPage() {
     retry: false,
     staleTime: Infinity,
     queryFn: async () => {
-      const result = await (await authClient()).verifyEmail({ query: { token } });
+      const result = await callAuth((client) => client.verifyEmail({ query: { token } }));
       if (result.error) throw new Error(result.error.message);
       return true;
     },
@@ -30,8 +32,10 @@ export function VerifyEmailPage() {
 
   return (
     <AuthCard {...ACCOUNT_CARDS.verifyEmail}>
-      {token && verification.isPending ? (
+      {token && (verification.isPending || verification.isFetching) ? (
         <Spinner label="Confirming your e-mail address" />
+      ) : verification.error?.message === texts.noConnection ? (
+        <ErrorNotice message={texts.noConnection} onRetry={() => void verification.refetch()} />
       ) : (
         <div className="grid gap-4 text-center">
           <p role="status" className={verified ? 'text-success font-semibold' : 'text-error font-semibold'}>

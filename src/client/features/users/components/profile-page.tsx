@@ -5,7 +5,7 @@ import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { LoadingImage } from '#client/components/ui/loading-image.tsx';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
-import { authClient, authErrorText } from '#client/lib/auth-client.ts';
+import { authErrorText, callAuth } from '#client/lib/auth-client.ts';
 import { texts } from '#client/lib/texts.ts';
 import { Avatar } from './avatar.tsx';
 import { useProfile } from './use-profile.ts';
@@ -22,12 +22,9 @@ export function ProfilePage() {
 
   const resendVerification = async () => {
     setSending(true);
-    const result = await (
-      await authClient()
-    ).sendVerificationEmail({
-      email: user.email,
-      callbackURL: '/dashboard/profile',
-    });
+    const result = await callAuth((client) =>
+      client.sendVerificationEmail({ email: user.email, callbackURL: '/dashboard/profile' }),
+    );
     setSending(false);
     if (result.error) toast.error(authErrorText(result.error));
     else toast.success('We sent you a new confirmation link.');
