@@ -3,13 +3,12 @@
 // a few asked over and over, as real traffic repeats them), its memory after that load and after the full
 // list, and what the browser transfers to show /parts. Each catalogue is made once, by
 // `npm run db:seed -- --tools N` in a data folder of its own that is removed at the end.
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CATALOGUE_PAGE_SIZE, CATALOGUE_SORTS } from '#shared/schemas/tools.ts';
 import { builtServerEnv, startBuiltServer, type BuiltServer } from './built-server.ts';
-import { sleep } from './child-process.ts';
 import { pathsLoad, READ_CONNECTIONS, SECONDS, type LatencyFigures } from './load.ts';
 import { pageTransfer, type TransferKind } from './page-weight.ts';
 import { kilobytes, median, met, millis, printTable, ratio, whole, type Cell } from './report.ts';
@@ -173,29 +172,41 @@ async function seed(dataDir: string, tools: number): Promise<number> {
   return performance.now() - started;
 }
 
-/** GET /api/parts read to its end, with GET /api/health asked every HEALTH_EVERY_MS meanwhile. */
+/** Polls GET /api/health every HEALTH_EVERY_MS from bench/health-poller.ts until `stop()`, which answers the waits. */
+async function pollHealth(base: string): Promise<{ stop(): Promise<number[]> }> {
+  const child = fork('bench/health-poller.ts', {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const message = () =>
+    new Promise<void>((resolve, reject) => {
+      child.once('message', () => resolve());
+      child.once('exit', (code) => reject(new Error(`the health poller exited with ${code}`)));
+    });
+  await message();
+  child.send({ base, everyMs: HEALTH_EVERY_MS });
+  await message();
+  return {
+    stop: () =>
+      new Promise<number[]>((resolve) => {
+        child.once('message', (waits: number[]) => resolve(waits));
+        child.send('stop');
+      }),
+  };
+}
+
+/** GET /api/parts read to its end, with GET /api/health asked every HEALTH_EVERY_MS meanwhile (another process). */
 async function fullList(server: BuiltServer): Promise<FullList> {
+  const poller = await pollHealth(server.base);
   const started = performance.now();
-  let done = false;
-  const list = (async () => {
-    // fetch asks for it compressed, as a browser does, and decodes it.
-    const response = await fetch(`${server.base}/api/parts`);
-    if (!response.ok || !response.body) throw new Error(`GET /api/parts: ${response.status}`);
-    const reader = response.body.getReader();
-    let bytes = 0;
-    for (let read = await reader.read(); !read.done; read = await reader.read())
-      bytes += read.value.byteLength;
-    return { bytes, ms: performance.now() - started };
-  })().finally(() => (done = true));
-  const health: number[] = [];
-  while (!done) {
-    const asked = performance.now();
-    const response = await fetch(`${server.base}/api/health`);
-    await response.arrayBuffer();
-    health.push(performance.now() - asked);
-    await sleep(Math.max(0, HEALTH_EVERY_MS - (performance.now() - asked)));
-  }
-  const { bytes, ms } = await list;
+  // fetch asks for it compressed, as a browser does, and decodes it.
+  const response = await fetch(`${server.base}/api/parts`);
+  if (!response.ok || !response.body) throw new Error(`GET /api/parts: ${response.status}`);
+  const reader = response.body.getReader();
+  let bytes = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.byteLength;
+  const ms = performance.now() - started;
+  const health = await poller.stop();
   return {
     ms,
     bytes,
