@@ -19,6 +19,29 @@ export async function readLoad(url: string, seconds = SECONDS): Promise<ReadFigu
 }
 
 /**
+ * GETs `url` `amount` times from READ_CONNECTIONS connections, uncompressed as autocannon asks: for answers that
+ * take longer than a timed run would give them (every tool of a large catalogue, streamed). autocannon itself
+ * ends such a run on its next one-second tick, which is most of the time at 12 tools.
+ */
+export async function readRequests(url: string, amount: number): Promise<ReadFigures> {
+  const latencies: number[] = [];
+  let asked = 0;
+  const connection = async () => {
+    while (asked < amount) {
+      asked += 1;
+      const started = performance.now();
+      const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      latencies.push(performance.now() - started);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: READ_CONNECTIONS }, connection));
+  return { rps: (amount * 1000) / (performance.now() - started), p99: percentile(latencies, 99) };
+}
+
+/**
  * Reads each of `urls` in turns of a second, `seconds` each in all, after a second of warm-up each: a change
  * in the machine's load (other work shares it) then falls on all of them alike. The p99 is the worst turn's.
  */
