@@ -157,6 +157,28 @@ test('Get In Touch refuses empty fields, then stores and mails the message to th
   expect(complaints).toEqual([]);
 });
 
+test('Get In Touch sent while the shop cannot be reached says so, keeps the message and sends it on the next try', async ({
+  page,
+}) => {
+  await page.goto('/contact');
+  const form = page.getByRole('form', { name: 'Get In Touch' });
+  await form.getByLabel('Name').fill('Otto Offline');
+  await form.getByLabel('Email').fill(uniqueEmail('offline'));
+  await form.getByLabel('Message').fill('Do you deliver on Saturdays?');
+  await page.route('**/api/contact', (route) => route.abort('internetdisconnected'));
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(
+    page.getByText('We could not reach the shop: check your connection and try again'),
+  ).toBeVisible();
+  await expect(form.getByLabel('Message')).toHaveValue('Do you deliver on Saturdays?');
+
+  await page.unroute('**/api/contact');
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(
+    page.getByText('Thanks for getting in touch. We will answer within one working day.'),
+  ).toBeVisible();
+});
+
 test('the contact page gives the postal address, the official contact address and phone numbers', async ({
   page,
 }) => {
@@ -246,6 +268,33 @@ test('the home page loads no dashboard, admin, blog or portfolio code', async ({
   expect(
     scripts.filter((path) => /dashboard|manage|add-|update-|payment|profile|users|blog|portfolio/.test(path)),
   ).toEqual([]);
+});
+
+test('the home page renders its lower sections as they come near, or 3 s after it has loaded, not while it loads', async ({
+  page,
+}) => {
+  const getInTouch = page.getByRole('form', { name: 'Get In Touch' });
+  const faq = page.getByRole('region', { name: 'Frequently Asked Questions' });
+  const loaded = async () => {
+    await page.clock.install();
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await expect(getInTouch).toHaveCount(0);
+    await expect(faq).toHaveCount(0);
+  };
+
+  await loaded();
+  // Scrolled to the footer, the section above it comes without waiting for the clock.
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  await expect(faq).toBeVisible();
+
+  await loaded();
+  await page.clock.runFor(2000);
+  await page.waitForLoadState('networkidle');
+  await expect(getInTouch).toHaveCount(0);
+  await page.clock.runFor(1000);
+  await expect(getInTouch).toHaveCount(1);
+  await expect(faq).toHaveCount(1);
 });
 
 test('the home page loads at most 100 KB of JavaScript (gzip), its lower sections included', async ({

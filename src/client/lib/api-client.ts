@@ -1,6 +1,7 @@
 import type { Endpoint, EndpointInput, EndpointOutput } from '#shared/api/contract.ts';
 import { fillPath } from '#shared/api/fill-path.ts';
 import type { ApiError } from '#shared/schemas/errors.ts';
+import { texts } from './texts.ts';
 
 /** Where the API answers, on the page's own origin. */
 export const API_BASE = '/api';
@@ -31,6 +32,9 @@ export async function requestJson(
       ...(body !== undefined && { 'content-type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
+  }).catch((error: unknown) => {
+    // An abort stays one (TanStack Query cancels so); anything else never reached the shop ("Failed to fetch").
+    throw signal?.aborted ? error : new Error(texts.noConnection, { cause: error });
   });
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : null;
