@@ -1,6 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { demoAdmin, demoBuyer, mailTo, signIn, signUpViaApi, uniqueEmail } from './support.ts';
+
+/** Better Auth's client, a chunk of its own that account screens download when first needed. */
+const AUTH_CLIENT_CHUNK = /\/assets\/better-auth-client-[\w-]+\.js$/;
+
+async function expectSignedInAtHome(page: Page) {
+  await expect(page).toHaveURL(/\/$/);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }),
+  ).toBeVisible();
+}
 
 test('sign-up shows each validation message, then creates the account', async ({ page }) => {
   await page.goto('/signup');
@@ -157,7 +167,7 @@ test("the session is asked for as the page starts, beside the sign-in screen's c
 test("the sign-in screen shows without Better Auth's client, which comes with the first focus on it", async ({
   page,
 }) => {
-  const authClientAsked = () => page.waitForRequest(/\/assets\/better-auth-client-[\w-]+\.js$/);
+  const authClientAsked = () => page.waitForRequest(AUTH_CLIENT_CHUNK);
   let asked = false;
   void authClientAsked().then(
     () => (asked = true),
@@ -174,17 +184,13 @@ test("the sign-in screen shows without Better Auth's client, which comes with th
   await page.getByLabel('Email').fill(demoBuyer.email);
   await page.getByLabel('Password', { exact: true }).fill(demoBuyer.password);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }),
-  ).toBeVisible();
+  await expectSignedInAtHome(page);
 });
 
 test('a sign-in whose client cannot be downloaded says so, and goes through once it can', async ({
   page,
 }) => {
-  const chunk = /\/assets\/better-auth-client-[\w-]+\.js$/;
-  await page.route(chunk, (route) => route.abort('internetdisconnected'));
+  await page.route(AUTH_CLIENT_CHUNK, (route) => route.abort('internetdisconnected'));
   await page.goto('/signin');
   await page.getByLabel('Email').fill(demoBuyer.email);
   await page.getByLabel('Password', { exact: true }).fill(demoBuyer.password);
@@ -194,24 +200,20 @@ test('a sign-in whose client cannot be downloaded says so, and goes through once
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
 
-  await page.unroute(chunk);
+  await page.unroute(AUTH_CLIENT_CHUNK);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }),
-  ).toBeVisible();
+  await expectSignedInAtHome(page);
 });
 
 test('a confirmation link opened while the shop cannot be reached says so and can be tried again', async ({
   page,
 }) => {
-  const chunk = /\/assets\/better-auth-client-[\w-]+\.js$/;
-  await page.route(chunk, (route) => route.abort('internetdisconnected'));
+  await page.route(AUTH_CLIENT_CHUNK, (route) => route.abort('internetdisconnected'));
   await page.goto('/verify-email?token=forged');
   await expect(page.getByRole('alert')).toContainText(
     'We could not reach the shop: check your connection and try again',
   );
-  await page.unroute(chunk);
+  await page.unroute(AUTH_CLIENT_CHUNK);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('status')).toContainText('This confirmation link has expired or is not valid');
 });
