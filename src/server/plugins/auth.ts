@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthService, SessionUser } from '#server/modules/auth/auth.service.ts';
+import { withoutMalformedCookieCache } from '#server/modules/auth/session-cookies.ts';
 import { apiError } from './errors.ts';
 
 declare module 'fastify' {
@@ -22,6 +23,8 @@ function toWebHeaders(request: FastifyRequest): Headers {
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item));
   }
+  const cookie = headers.get('cookie');
+  if (cookie) headers.set('cookie', withoutMalformedCookieCache(cookie));
   // Rate limits key on this; request.ip honours trustProxy, so a client cannot pick its own address.
   headers.set('x-client-ip', request.ip);
   return headers;

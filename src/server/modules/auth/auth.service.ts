@@ -3,6 +3,7 @@ import { socialProviderSchema, type SocialProvider } from '#shared/schemas/auth.
 import type { AccountCreator, NewAccount } from '#server/modules/users/users.service.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 import { createBetterAuth, type BetterAuth, type BetterAuthDeps } from './better-auth.ts';
+import { sessionCookies } from './session-cookies.ts';
 
 /** The signed-in person, as the session says. */
 export interface SessionUser {
@@ -15,7 +16,8 @@ export interface SessionUser {
 /**
  * Better Auth trusts its signed session cookie for a minute (the cookie cache) without reading the database;
  * checking that signature and parsing the cookie again on every request costs more than a cached catalogue
- * read. The same cookie header gives the same person for a few more seconds, at most, of that minute.
+ * read. The same session cookies give the same person for a few more seconds, at most, of that minute; they
+ * alone are the key, so that other cookies sent beside them (any number, of any size) do not fill the memo.
  */
 const SESSION_MEMO = { max: 10_000, ttl: 5_000 };
 
@@ -51,7 +53,7 @@ export class AuthService implements AccountCreator {
 
   /** Who the request's session cookie names; the role as the session had it (see requireAdmin). */
   async sessionUser(headers: Headers): Promise<SessionUser | null> {
-    const cookie = headers.get('cookie');
+    const cookie = sessionCookies(headers.get('cookie') ?? '');
     if (!cookie) return null;
     const known = this.sessions.get(cookie);
     if (known) return known;

@@ -295,6 +295,23 @@ describe('the session token', () => {
   });
 });
 
+describe('a session cookie cache that was tampered with', () => {
+  it.each([
+    ['not base64', '!!!'],
+    ['base64 of no JSON', 'bm90IGpzb24'],
+  ])('is ignored when it is %s: the session is read from the database', async (_what, value) => {
+    const email = `cache-${value.length}@example.com`;
+    const { headers } = await signedIn(email);
+    const cookie = `${headers.cookie.replace(/;?\s*forgeline\.session_data=[^;]*/, '')}; forgeline.session_data=${value}`;
+    const profile = await ctx.app.inject({ url: `/api/user/${email}`, headers: { ...headers, cookie } });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toMatchObject({ email });
+    const session = await ctx.app.inject({ url: '/api/auth/get-session', headers: { ...headers, cookie } });
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toMatchObject({ user: { email } });
+  });
+});
+
 describe("Better Auth's own account endpoints keep the profile rules", () => {
   it.each([
     [{ name: null }, 'Name is required'],

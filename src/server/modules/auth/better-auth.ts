@@ -12,6 +12,7 @@ import { accounts, rateLimits, sessions, users, verifications } from '#server/db
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import { resetPasswordMail, verificationMail } from './auth-mails.ts';
+import { COOKIE_PREFIX } from './session-cookies.ts';
 
 export interface BetterAuthDeps {
   config: Config;
@@ -162,7 +163,7 @@ export function createBetterAuth(deps: BetterAuthDeps) {
     session: { cookieCache: { enabled: true, maxAge: 60 } },
     advanced: {
       useSecureCookies: config.baseUrl.startsWith('https://'),
-      cookiePrefix: 'forgeline',
+      cookiePrefix: COOKIE_PREFIX,
       // The Fastify mount writes the client's real address (honouring trustProxy) into this header.
       // An IPv6 client is counted by its /64, as the shop's own limits do.
       ipAddress: { ipAddressHeaders: ['x-client-ip'], ipv6Subnet: 64 },

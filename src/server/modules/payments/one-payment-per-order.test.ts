@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders, testPaymentIntents, tools } from '#server/db/schema.ts';
 import { createUser, type TestUser } from '#server/testing/accounts.ts';
 import { readOutbox } from '#server/testing/outbox.ts';
@@ -278,5 +278,41 @@ describe('with Stripe, payments that must be given back', () => {
     ).toMatchObject({
       transactionId: intentId,
     });
+  });
+});
+
+describe('with the test gateway, an order that goes while its payment page opens', () => {
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await openShop('test');
+  });
+  afterAll(() => shop.ctx.close());
+
+  const as = requestsAs(() => shop.ctx);
+
+  it('answers "Order not found", not an error, and keeps no intent for it', async () => {
+    const booked = await as(shop.buyer).post('/api/order', {
+      toolId: shop.toolId,
+      quantity: 10,
+      address: '1 Main St',
+      number: '555',
+    });
+    const orderId = booked.json<{ insertedId: string }>().insertedId;
+    const { orders: service, database } = shop.ctx.app;
+    const find = service.find.bind(service);
+    // The buyer's cancel lands just after the payment page has read the order.
+    vi.spyOn(service, 'find').mockImplementationOnce(async (id) => {
+      const found = await find(id);
+      expect(await service.remove(id, shop.buyer.id)).toBe(1);
+      return found;
+    });
+    const response = await as(shop.buyer).post('/api/create-payment-intent', { orderId });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ message: 'Order not found' });
+    const intents = await database.db
+      .select()
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.orderId, orderId));
+    expect(intents).toEqual([]);
   });
 });

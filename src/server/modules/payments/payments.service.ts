@@ -111,10 +111,14 @@ export class PaymentsService {
     }
     // Two tabs asking at once send the same key, and the gateway answers both with the same intent.
     const key = `order-${order.id}-after-${order.paymentIntentId ?? 'none'}`;
-    const created = await gateway.createIntent(
-      { id: order.id, amountCents: order.priceCents, email: order.email },
-      key,
-    );
+    const created = await gateway
+      .createIntent({ id: order.id, amountCents: order.priceCents, email: order.email }, key)
+      .catch(async (error: unknown) => {
+        // The order went (cancelled, deleted, expired) as its payment page opened: the test gateway keeps its
+        // intents beside the orders and cannot record one for an order that is gone.
+        if (!(await orders.find(order.id))) throw new NotFound(ORDER_NOT_FOUND);
+        throw error;
+      });
     const kept = await orders.recordPaymentIntent(order.id, order.paymentIntentId, created.id);
     if (kept === created.id) return created.clientSecret;
     await gateway.cancelIntent(created.id);
