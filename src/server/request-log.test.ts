@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import type { IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstLink, readOutbox } from './testing/outbox.ts';
 import { createUser } from './testing/accounts.ts';
@@ -112,6 +115,24 @@ describe('what the log keeps at info', () => {
       'GET /api/parts/not-a-tool',
       'POST /api/contact',
     ]);
+  });
+
+  it('does not take a client that drops its connection mid-body for a database out of reach', async () => {
+    lines.length = 0;
+    const address = await shop.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = connect(Number(new URL(address).port), '127.0.0.1');
+    await once(socket, 'connect');
+    const arrived = once(shop.app.server, 'request');
+    socket.write(
+      'POST /api/contact HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 100\r\n\r\n{"name":',
+    );
+    const [incoming] = (await arrived) as [IncomingMessage];
+    socket.destroy();
+    await new Promise((closed) => incoming.once('close', closed));
+    // The body's reader hears of the abort as the request closes, and the error handler answers in that turn.
+    await new Promise(setImmediate);
+    expect(logged().filter((entry) => entry.level >= 50)).toEqual([]);
   });
 
   it('logs a slow request as a warning', async () => {

@@ -85,16 +85,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         ...error.details,
       }));
     }
+    const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    // A fault of the request itself (Fastify's 4xx), before any shortage: a client that dropped its connection
+    // mid-body ("aborted", ECONNRESET) is not a database out of reach.
+    if (statusCode < 500) return reply.code(statusCode).send(apiError(statusCode, error.message));
     const shortage = replyToShortage(error, request, reply, apiError);
     if (shortage) return shortage;
-    const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (statusCode >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply
-        .code(statusCode)
-        .send(apiError(statusCode, 'Something went wrong on our side. Please try again.'));
-    }
-    return reply.code(statusCode).send(apiError(statusCode, error.message));
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .code(statusCode)
+      .send(apiError(statusCode, 'Something went wrong on our side. Please try again.'));
   });
 });
 
