@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { messages } from '#shared/messages.ts';
 import { emailSchema, passwordSchema } from './auth.ts';
-import { UPLOAD_URL_PATTERN } from './common.ts';
+import { oneLineName, UPLOAD_URL_PATTERN } from './common.ts';
 
 // The account endpoints' requests (Better Auth's own routes), as the server checks them.
 
 /** A display name as the account keeps it (sign-up joins first and last name). */
-export const displayNameSchema = z
-  .string({ message: messages.personNameRequired })
-  .trim()
-  .min(1, messages.personNameRequired)
-  .max(100, { message: 'Name is too long', abort: true });
+export const displayNameSchema = oneLineName(
+  z
+    .string({ message: messages.personNameRequired })
+    .trim()
+    .min(1, messages.personNameRequired)
+    .max(100, { message: 'Name is too long', abort: true }),
+);
 
 /** A profile picture set through the account endpoints: none, or an upload of ours. */
 const accountImageSchema = z

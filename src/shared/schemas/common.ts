@@ -59,3 +59,10 @@ export const pageInfoSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+
+/**
+ * A name on one line, without control characters: names go into mails, invoices and the CSV of orders, where
+ * a line break could pass for the shop's own text.
+ */
+export const oneLineName = <T extends z.ZodString>(schema: T) =>
+  schema.regex(/^\P{Cc}*$/u, 'The name must fit on one line');

@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { messages } from '#shared/messages.ts';
 import { emailSchema } from './auth.ts';
-import { pageInfoSchema, pagingQuery } from './common.ts';
+import { oneLineName, pageInfoSchema, pagingQuery } from './common.ts';
 
 /** The Get In Touch form; the server enforces the same rules. */
 export const contactMessageSchema = z.object({
-  name: z
-    .string({ message: messages.personNameRequired })
-    .trim()
-    .min(1, messages.personNameRequired)
-    .max(100, { message: 'At most 100 characters', abort: true })
-    .regex(/^[^\r\n]*$/, 'The name must fit on one line'),
+  name: oneLineName(
+    z
+      .string({ message: messages.personNameRequired })
+      .trim()
+      .min(1, messages.personNameRequired)
+      .max(100, { message: 'At most 100 characters', abort: true }),
+  ),
   email: emailSchema,
   message: z
     .string({ message: 'Message is required' })

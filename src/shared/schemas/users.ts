@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '#shared/messages.ts';
-import { pageInfoSchema, pagingQuery, searchQuery, UPLOAD_URL_PATTERN } from './common.ts';
+import { oneLineName, pageInfoSchema, pagingQuery, searchQuery, UPLOAD_URL_PATTERN } from './common.ts';
 
 export const userSchema = z.object({
   _id: z.string(),
@@ -21,7 +21,7 @@ const optionalText = (max: number) => z.string().trim().max(max, `At most ${max}
 
 /** Profile edit: every field optional; an empty one keeps what the profile had (spec section 5). */
 export const profileUpdateSchema = z.object({
-  name: optionalText(100),
+  name: oneLineName(z.string().trim().max(100, 'At most 100 characters')).optional(),
   number: optionalText(40),
   address: optionalText(300),
   institute: optionalText(200),

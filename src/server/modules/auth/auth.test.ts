@@ -317,6 +317,7 @@ describe("Better Auth's own account endpoints keep the profile rules", () => {
     [{ name: null }, 'Name is required'],
     [{ name: { first: 'Tess' } }, 'Name is required'],
     [{ name: 'x'.repeat(101) }, 'Name is too long'],
+    [{ name: 'Tess\r\nYour account is locked: call us' }, 'The name must fit on one line'],
     [{ image: 'https://tracker.example/pixel.gif' }, 'The image must be an upload of ours'],
     [{ image: { url: '/uploads/a.webp' } }, 'The image must be an upload of ours'],
   ])('update-user refuses %j with 400 and changes nothing', async (payload, message) => {
@@ -341,6 +342,32 @@ describe("Better Auth's own account endpoints keep the profile rules", () => {
       name: 'Tess Renamed',
       image: '/uploads/abcDEF123_-.webp',
     });
+  });
+
+  it('sign-up and update-user keep the name as the rule leaves it, trimmed', async () => {
+    const email = 'trim@example.com';
+    const signUp = await post('/api/auth/sign-up/email', {
+      name: `  Tess Trim${' '.repeat(200)}`,
+      email,
+      password: 'Secret123',
+    });
+    expect(signUp.statusCode).toBe(200);
+    expect(await findUser(email)).toMatchObject({ name: 'Tess Trim' });
+    const cookie = signUp.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+    const update = await post('/api/auth/update-user', { name: '\tTess Again  ' }, { cookie });
+    expect(update.statusCode).toBe(200);
+    expect(await findUser(email)).toMatchObject({ name: 'Tess Again' });
+  });
+
+  it('sign-up refuses a name of several lines, creating nothing', async () => {
+    const response = await post('/api/auth/sign-up/email', {
+      name: 'Bob\r\n\r\nIMPORTANT: your account was locked',
+      email: 'lines@example.com',
+      password: 'Secret123',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'The name must fit on one line' });
+    expect(await findUser('lines@example.com')).toBeUndefined();
   });
 
   it('sign-up refuses a picture from elsewhere, creating nothing', async () => {

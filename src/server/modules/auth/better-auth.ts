@@ -48,10 +48,14 @@ const BODY_RULES: Record<string, z.ZodType> = {
   '/update-user': updateUserRequestSchema,
 };
 
-/** Runs the shared zod rule on a request body and answers 400 with the spec's message when it fails. */
-function check(schema: z.ZodType, body: unknown) {
+/**
+ * Runs the shared zod rule on a request body and answers 400 with the spec's message when it fails; else the
+ * body as the rule leaves it.
+ */
+function check(schema: z.ZodType, body: unknown): unknown {
   const result = schema.safeParse(body);
   if (!result.success) throw new APIError('BAD_REQUEST', { message: result.error.issues[0]?.message });
+  return result.data;
 }
 
 /** Better Auth as the shop configures it: its tables, mails, rules, rate limits and cookies. */
@@ -130,7 +134,7 @@ export function createBetterAuth(deps: BetterAuthDeps) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const rule = BODY_RULES[ctx.path];
-        if (rule) check(rule, ctx.body);
+        const checked = rule && (check(rule, ctx.body) as { name?: unknown });
         if (ctx.path === '/sign-in/social') {
           const provider = (ctx.body as { provider?: string } | undefined)?.provider;
           if ((provider === 'google' || provider === 'github') && !config[provider]) {
@@ -139,6 +143,10 @@ export function createBetterAuth(deps: BetterAuthDeps) {
               code: 'PROVIDER_NOT_CONFIGURED',
             });
           }
+        }
+        // Better Auth keeps the name as sent: it takes the rule's, trimmed (the other fields stay as sent).
+        if (typeof checked?.name === 'string') {
+          return { context: { body: { ...(ctx.body as object), name: checked.name } } };
         }
       }),
     },

@@ -103,6 +103,15 @@ describe('PUT /api/user/{email}', () => {
     expect((await row(alice.email)).name).toBe('Alice Cooper');
   });
 
+  it('refuses a name of several lines, and leaves the name alone', async () => {
+    const response = await as(alice).put(`/api/user/${alice.email}`, {
+      name: 'Alice\r\nIMPORTANT: call us',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'The name must fit on one line' });
+    expect((await row(alice.email)).name).toBe('Alice Cooper');
+  });
+
   it('takes an uploaded image of ours and refuses any other URL', async () => {
     const bad = await as(alice).put(`/api/user/${alice.email}`, { img: 'https://evil.example/x.png' });
     expect(bad.statusCode).toBe(400);
