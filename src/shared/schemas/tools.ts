@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { messages } from '#shared/messages.ts';
 import { apiErrorSchema } from './errors.ts';
-import { choiceQuery, pageInfoSchema, pagingQuery, searchQuery, UPLOAD_URL_PATTERN } from './common.ts';
+import {
+  choiceQuery,
+  decimalQuery,
+  pageInfoSchema,
+  pagingQuery,
+  searchQuery,
+  UPLOAD_URL_PATTERN,
+} from './common.ts';
 
 export const toolSchema = z.object({
   _id: z.string(),
@@ -28,12 +35,15 @@ export const TOOLS_LIMIT_MAX = 100;
 export const MAX_STOCK = 10_000_000;
 
 export const toolListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ message: 'limit must be a whole number from 1 to 100' })
-    .int('limit must be a whole number from 1 to 100')
-    .min(1, 'limit must be a whole number from 1 to 100')
-    .max(TOOLS_LIMIT_MAX, 'limit must be a whole number from 1 to 100')
-    .optional(),
+  limit: z.preprocess(
+    decimalQuery(),
+    z
+      .number({ message: 'limit must be a whole number from 1 to 100' })
+      .int('limit must be a whole number from 1 to 100')
+      .min(1, 'limit must be a whole number from 1 to 100')
+      .max(TOOLS_LIMIT_MAX, 'limit must be a whole number from 1 to 100')
+      .optional(),
+  ),
 });
 
 /** Our own pictures: an upload, or one of the illustrations the shop ships with. */
@@ -136,8 +146,8 @@ const PRICE_MAX = 1_000_000;
 const priceBound = (name: string) => {
   const message = `${name} must be a price in dollars from 0 to ${PRICE_MAX}`;
   return z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.coerce.number({ message }).min(0, message).max(PRICE_MAX, message).optional(),
+    (value) => decimalQuery(true)(value === '' ? undefined : value),
+    z.number({ message }).min(0, message).max(PRICE_MAX, message).optional(),
   );
 };
 

@@ -68,7 +68,7 @@ describe('GET /api/parts', () => {
     expect((await getJson<Tool[]>('/api/parts?limit=1')).body).toHaveLength(1);
   });
 
-  it.each(['abc', '0', '-1', '101', '2.5', '', '1e400'])(
+  it.each(['abc', '0', '-1', '101', '2.5', '', '1e400', '0x10', '%205', '1e1'])(
     'refuses ?limit=%s with a 400 JSON error',
     async (limit) => {
       const { response, body } = await getJson(`/api/parts?limit=${limit}`);
