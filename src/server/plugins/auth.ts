@@ -84,7 +84,8 @@ export const authPlugin = fp(
       if (!request.user) throw app.httpErrors.unauthorized('Please sign in first.');
     });
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
-      request.user = await loadUser(request);
+      // Not from the cookie cache: an administrator's session that has ended loses its rights at once.
+      request.user = await auth.currentSessionUser(toWebHeaders(request));
       if (!request.user) throw app.httpErrors.unauthorized('Please sign in first.');
       if ((await currentRole(request.user.id)) !== 'admin') {
         throw app.httpErrors.forbidden('Only administrators can do this.');

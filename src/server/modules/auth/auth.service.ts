@@ -13,6 +13,11 @@ export interface SessionUser {
   role: 'admin' | 'user';
 }
 
+function toSessionUser(user: { id: string; name: string; email: string; role?: unknown }): SessionUser {
+  const { id, name, email, role } = user;
+  return { id, name, email, role: role === 'admin' ? 'admin' : 'user' };
+}
+
 /**
  * Better Auth trusts its signed session cookie for a minute (the cookie cache) without reading the database;
  * checking that signature and parsing the cookie again on every request costs more than a cached catalogue
@@ -59,10 +64,18 @@ export class AuthService implements AccountCreator {
     if (known) return known;
     const session = await this.betterAuth.api.getSession({ headers });
     if (!session) return null;
-    const { id, name, email, role } = session.user as typeof session.user & { role?: string | null };
-    const user: SessionUser = { id, name, email, role: role === 'admin' ? 'admin' : 'user' };
+    const user = toSessionUser(session.user);
     this.sessions.set(cookie, user);
     return user;
+  }
+
+  /**
+   * Who the session names, asked of the database itself rather than the signed cookie cache: a session that
+   * was ended (signed out, reset, taken from whoever registered an administrator's address) no longer counts.
+   */
+  async currentSessionUser(headers: Headers): Promise<SessionUser | null> {
+    const session = await this.betterAuth.api.getSession({ headers, query: { disableCookieCache: true } });
+    return session && toSessionUser(session.user);
   }
 
   async createAccount({ name, email, role, password }: NewAccount): Promise<void> {

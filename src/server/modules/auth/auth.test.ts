@@ -7,7 +7,7 @@ import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({ ADMIN_EMAILS: 'Boss@Example.com' });
+  ctx = await createTestApp({ ADMIN_EMAILS: 'Boss@Example.com,chief@example.com' });
 });
 afterAll(() => ctx.close());
 
@@ -127,6 +127,40 @@ describe('sign-up', () => {
     });
     expect(verified.statusCode).toBe(200);
     expect(await findUser('boss@example.com')).toMatchObject({ role: 'admin', emailVerified: true });
+  });
+
+  it('gives whoever registered a listed address before its owner nothing: not the session, not the password', async () => {
+    const email = 'chief@example.com';
+    const squatter = await post('/api/auth/sign-up/email', {
+      name: 'Squatter',
+      email,
+      password: 'Attacker1',
+    });
+    expect(squatter.statusCode).toBe(200);
+    const squatterCookie = squatter.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+
+    // The owner of the mailbox opens the confirmation link the squatter's sign-up sent.
+    const link = firstLink((await mailTo(email, 'Confirm your e-mail address')).text)!;
+    const token = new URL(link).searchParams.get('token')!;
+    const verified = await ctx.app.inject({
+      url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`,
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(await findUser(email)).toMatchObject({ role: 'admin', emailVerified: true });
+
+    const asSquatter = await ctx.app.inject({ url: '/api/user', headers: { cookie: squatterCookie } });
+    expect(asSquatter.statusCode).toBe(401);
+    const signIn = await post('/api/auth/sign-in/email', { email, password: 'Attacker1' });
+    expect(signIn.statusCode).toBe(401);
+
+    // The owner chooses the password through the reset link mailed to the address.
+    const reset = firstLink((await mailTo(email, 'Reset your password')).text)!;
+    const resetToken = new URL(reset).searchParams.get('token')!;
+    const chosen = await post('/api/auth/reset-password', { token: resetToken, newPassword: 'Owner2026x' });
+    expect(chosen.statusCode).toBe(200);
+    const owner = await post('/api/auth/sign-in/email', { email, password: 'Owner2026x' });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json()).toMatchObject({ user: { email, role: 'admin' } });
   });
 
   it('ignores a role sent by the client', async () => {

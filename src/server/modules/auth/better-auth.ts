@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -68,7 +69,7 @@ export function createBetterAuth(deps: BetterAuthDeps) {
   const isConfiguredAdmin = (user: { email: string; emailVerified?: boolean | null }) =>
     user.emailVerified === true && config.adminEmails.includes(user.email.toLowerCase());
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Forgeline Tools & Parts',
     baseURL: config.baseUrl,
     basePath: '/api/auth',
@@ -126,7 +127,9 @@ export function createBetterAuth(deps: BetterAuthDeps) {
         update: {
           // Verification (by the link, or by a provider at sign-in) is when ADMIN_EMAILS takes effect.
           after: async (user) => {
-            if (user && isConfiguredAdmin(user)) await deps.users.promote(user.email);
+            if (!user || !isConfiguredAdmin(user)) return;
+            if (user.role !== 'admin') await takeFromWhoeverRegisteredFirst(user);
+            await deps.users.promote(user.email);
           },
         },
       },
@@ -184,6 +187,26 @@ export function createBetterAuth(deps: BetterAuthDeps) {
     },
     telemetry: { enabled: false },
   });
+
+  /**
+   * Anyone may sign up with an address listed in ADMIN_EMAILS before its owner does, choosing the password, and
+   * the owner then confirm it from the mail that sign-up sent. So as a listed address becomes an administrator,
+   * its sessions end and its password becomes one nobody knows; the owner of the mailbox gets a link to choose
+   * one (the sign-in that verified it, by the link or by a provider, stays signed in).
+   */
+  async function takeFromWhoeverRegisteredFirst(user: { id: string; email: string }) {
+    const context = await auth.$context;
+    await context.internalAdapter.deleteUserSessions(user.id);
+    const accounts = await context.internalAdapter.findAccounts(user.id);
+    if (!accounts.some((account) => account.providerId === 'credential')) return;
+    await context.internalAdapter.updatePassword(
+      user.id,
+      await context.password.hash(randomBytes(32).toString('base64url')),
+    );
+    await auth.api.requestPasswordReset({ body: { email: user.email, redirectTo: '/reset-password' } });
+  }
+
+  return auth;
 }
 
 export type BetterAuth = ReturnType<typeof createBetterAuth>;
