@@ -9,8 +9,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const ONE_DAY = 'public, max-age=86400';
 
-/** Paths that belong to the server: an unknown one is a JSON 404, never the app's HTML. */
-const SERVER_PATHS = /^\/(api|uploads)(\/|$)/;
+/**
+ * Paths that belong to the server, or to the build: an unknown one is a JSON 404, never the app's HTML (a page
+ * of an earlier build asking for a script that is gone learns so, rather than getting HTML for JavaScript).
+ */
+const SERVER_PATHS = /^\/(api|uploads|assets)(\/|$)/;
 
 /**
  * Serves the built React app: hashed assets cached for a year, index.html never cached, and
