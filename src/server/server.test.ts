@@ -72,7 +72,7 @@ describe('starting in production', () => {
     for (const secret of Object.values(SECRETS)) expect(refused.output).not.toContain(secret);
 
     const database = await buildApp(local);
-    expect(await database.users.removeDemoAccounts()).toEqual([
+    expect(await database.users.removeDemoAccounts(database.orders)).toEqual([
       'admin@forgeline.example',
       'buyer@forgeline.example',
     ]);

@@ -166,6 +166,13 @@ export function unpaidOrdersHeldUntil(db: Db, now: Date, limit: number): Promise
     .limit(limit);
 }
 
+export function unpaidOrdersOfUsers(db: Db, userIds: string[]): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.paid, false), inArray(orders.userId, userIds)));
+}
+
 /** Records the order's new payment intent, unless someone else replaced `previous` first; answers the id kept. */
 export async function replacePaymentIntent(
   db: Db,

@@ -42,6 +42,7 @@ import {
   type OrderFilter,
   replacePaymentIntent,
   unpaidOrdersHeldUntil,
+  unpaidOrdersOfUsers,
   type OrderRow,
 } from './orders.repo.ts';
 import { reservationExpiry } from './reservation-expiry.ts';
@@ -175,6 +176,14 @@ export class OrdersService {
     }
     if (release === 'paid') return 0;
     return (await this.release(order)) ? 1 : 0;
+  }
+
+  /**
+   * Cancels every unpaid order of these accounts (which are about to go), as their buyers would: the payment
+   * intent first, then the order, whose stock comes back. One whose payment is under way is refused (409).
+   */
+  async cancelUnpaidOrdersOf(userIds: string[]): Promise<void> {
+    for (const order of await unpaidOrdersOfUsers(this.deps.db, userIds)) await this.remove(order.id);
   }
 
   /** Cancels the unpaid orders whose hold ended by `now`, returns their stock and tells their buyers. */

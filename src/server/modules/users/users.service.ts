@@ -27,6 +27,11 @@ export type { UserRow } from './users.repo.ts';
 
 const NO_SUCH_USER = 'No such user';
 
+/** What becomes of an account's orders as the account goes (the orders module). */
+export interface OrdersOfAccounts {
+  cancelUnpaidOrdersOf(userIds: string[]): Promise<void>;
+}
+
 /** A verified account that signs in with a password. */
 export interface NewAccount {
   name: string;
@@ -158,14 +163,17 @@ export class UsersService {
     return exposed;
   }
 
-  /** Deletes the demo accounts that still have their published password (with their sessions and orders). */
-  async removeDemoAccounts(): Promise<string[]> {
+  /**
+   * Deletes the demo accounts that still have their published password, with their sessions and orders: the
+   * unpaid ones first cancelled through `orders`, so that the stock they held comes back.
+   */
+  async removeDemoAccounts(orders: OrdersOfAccounts): Promise<string[]> {
     const exposed = await this.demoAccountsWithPublicPasswords();
-    if (exposed.length > 0)
-      await deleteUsers(
-        this.db,
-        exposed.map((account) => account.id),
-      );
+    const ids = exposed.map((account) => account.id);
+    if (ids.length > 0) {
+      await orders.cancelUnpaidOrdersOf(ids);
+      await deleteUsers(this.db, ids);
+    }
     return exposed.map((account) => account.email);
   }
 }
