@@ -160,6 +160,26 @@ describe.each(['test', 'stripe'] as const)('with the %s gateway', (gateway) => {
       .toBe(true);
   });
 
+  it('answers a cancel that crosses the confirmation of its payment as for a paid order: nothing cancelled', async () => {
+    const orderId = await book();
+    const secret = await clientSecret(orderId);
+    await cardGoesThrough(secret);
+    const { orders: service } = shop.ctx.app;
+    const find = service.find.bind(service);
+    // The payment page confirms the payment just after the cancel has read the order, still unpaid.
+    vi.spyOn(service, 'find').mockImplementationOnce(async (id) => {
+      const found = await find(id);
+      await service.markPaid(id, { transactionId: intentIdOf(secret), testPayment: gateway === 'test' });
+      return found;
+    });
+    const before = await stock();
+    const response = await as(shop.buyer).delete(`/api/myorder/${orderId}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ deletedCount: 0 });
+    expect(await order(orderId)).toMatchObject({ paid: true, transactionId: intentIdOf(secret) });
+    expect(await stock()).toBe(before);
+  });
+
   it('answers a new visit of the payment page for a paid order with "already paid"', async () => {
     const orderId = await book();
     const secret = await clientSecret(orderId);

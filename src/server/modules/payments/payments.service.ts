@@ -88,8 +88,11 @@ export class PaymentsService {
     if (outcome === 'canceled' || outcome === 'missing') return 'free';
     if (outcome === 'succeeded') {
       const intent = await gateway.retrieveIntent(order.paymentIntentId);
-      if (intent && intent.amountCents === order.priceCents && (await this.applyPayment(order, intent))) {
-        return 'paid';
+      if (intent && intent.amountCents === order.priceCents) {
+        // Paid now: by this call, or by the confirmation that got there first.
+        if ((await this.applyPayment(order, intent)) ?? (await this.deps.orders.find(order.id))?.paid) {
+          return 'paid';
+        }
       }
     }
     return 'busy';
