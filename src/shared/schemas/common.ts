@@ -16,22 +16,24 @@ export const PAGE_MAX = 100_000;
 export const SEARCH_MAX_LENGTH = 100;
 
 /** A query parameter left empty (`?q=`) counts as not given. */
-const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+export const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
 /**
- * A query parameter read as a number only when written as JSON writes numbers (`12`; `4.5` and `1e-7` where
- * `fractions` are taken), not as JavaScript reads them, which takes `0x10`, ` 5 ` and `+1` too. Anything else
- * stays text, which the number schema after it refuses with its message.
+ * A query parameter read as a number only when written as JSON writes numbers, not as JavaScript reads them,
+ * which takes `0x10`, ` 5 ` and `+1` too. Anything else stays text, which the number schema after it refuses
+ * with its message.
  */
-export function decimalQuery(fractions = false) {
-  const pattern = fractions ? /^\d{1,16}(\.\d{1,16})?([eE][+-]?\d{1,3})?$/ : /^\d{1,16}$/;
-  return (value: unknown) => (typeof value === 'string' && pattern.test(value) ? Number(value) : value);
-}
+const numberWhenWritten = (pattern: RegExp) => (value: unknown) =>
+  typeof value === 'string' && pattern.test(value) ? Number(value) : value;
+/** `12`. */
+export const wholeNumberText = numberWhenWritten(/^\d{1,16}$/);
+/** `12`, `4.5`, `1e-7` (what `String(number)` writes). */
+export const decimalNumberText = numberWhenWritten(/^\d{1,16}(\.\d{1,16})?([eE][+-]?\d{1,3})?$/);
 
 const wholeNumber = (name: string, min: number, max: number) => {
   const message = `${name} must be a whole number from ${min} to ${max}`;
   return z.preprocess(
-    (value) => decimalQuery()(emptyAsAbsent(value)),
+    (value) => wholeNumberText(emptyAsAbsent(value)),
     z.number({ message }).int(message).min(min, message).max(max, message).optional(),
   );
 };

@@ -3,11 +3,13 @@ import { messages } from '#shared/messages.ts';
 import { apiErrorSchema } from './errors.ts';
 import {
   choiceQuery,
-  decimalQuery,
+  decimalNumberText,
+  emptyAsAbsent,
   pageInfoSchema,
   pagingQuery,
   searchQuery,
   UPLOAD_URL_PATTERN,
+  wholeNumberText,
 } from './common.ts';
 
 export const toolSchema = z.object({
@@ -36,7 +38,7 @@ export const MAX_STOCK = 10_000_000;
 
 export const toolListQuerySchema = z.object({
   limit: z.preprocess(
-    decimalQuery(),
+    wholeNumberText,
     z
       .number({ message: 'limit must be a whole number from 1 to 100' })
       .int('limit must be a whole number from 1 to 100')
@@ -146,7 +148,7 @@ const PRICE_MAX = 1_000_000;
 const priceBound = (name: string) => {
   const message = `${name} must be a price in dollars from 0 to ${PRICE_MAX}`;
   return z.preprocess(
-    (value) => decimalQuery(true)(value === '' ? undefined : value),
+    (value) => decimalNumberText(emptyAsAbsent(value)),
     z.number({ message }).min(0, message).max(PRICE_MAX, message).optional(),
   );
 };
