@@ -12,6 +12,7 @@ import { createUser } from '#server/testing/accounts.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 import { FULL_LIST_CHUNK } from './full-list.ts';
 import type { NewToolRow } from './tools.repo.ts';
+import { ToolsService } from './tools.service.ts';
 
 let ctx: TestContext;
 const DAY = 86_400_000;
@@ -328,7 +329,7 @@ describe('GET /api/parts on a large catalogue', () => {
 
   // "1" begins more than a thousand of this catalogue's words (its codes), and is tested on the other words' tools.
   it.each(['nut', 'hex bolt m10', '1', 'nut m8', 'wrech', 'nut 1'])(
-    'pages through every match of %j as the full sort of all matches gives them, in either order',
+    'pages through every match of %j as the full sort of all matches gives them, in every order',
     async (q) => {
       const words = q.split(' ').map((word) => `${word}:*`);
       if (q === 'wrech') words.splice(0, 1, '(wrech:* | wrench:*)');
@@ -336,13 +337,9 @@ describe('GET /api/parts on a large catalogue', () => {
         .select({ id: tools.id })
         .from(tools)
         .where(sql`search_words @@ to_tsquery('simple', ${words.join(' & ')})`);
-      const newest = await matches.orderBy(desc(tools.createdAt), desc(tools.id));
-      const cheapest = await matches.orderBy(asc(tools.priceCents), desc(tools.createdAt), desc(tools.id));
-      expect(newest.length).toBeGreaterThan(24);
-      for (const [sort, expected] of [
-        ['newest', newest],
-        ['price-asc', cheapest],
-      ] as const) {
+      for (const sort of CATALOGUE_SORTS) {
+        const expected = await matches.orderBy(...FULL_SORTS[sort]);
+        expect(expected.length).toBeGreaterThan(24);
         const shown = expected.slice(0, SEARCH_COUNT_LIMIT).map((tool) => tool.id);
         const ids: string[] = [];
         for (let number = 1; ids.length < shown.length; number++) {
@@ -361,6 +358,26 @@ describe('GET /api/parts on a large catalogue', () => {
       }
     },
   );
+
+  it('pages a search that matches too many to keep from the database, as it pages the matches it keeps', async () => {
+    // Kept by the app's service; by this one only up to 100 matches ("hex bolt m10"), the rest paged by the database.
+    const keepingFew = new ToolsService(large.app.database.db, { matchesPerSearch: 100 });
+    const filters = [{}, { inStock: true }, { minPrice: 0.5, maxPrice: 25 }, { inStock: true, maxPrice: 1 }];
+    let compared = 0;
+    for (const q of ['nut', 'hex bolt m10', '1', 'wrech', 'nut 1'])
+      for (const sort of CATALOGUE_SORTS)
+        for (const filter of filters)
+          for (const page of [1, 3]) {
+            const query = { q, sort, inStock: false, ...filter, page, pageSize: 24 };
+            const [kept, fromDatabase] = await Promise.all([
+              large.app.tools.page(query),
+              keepingFew.page(query),
+            ]);
+            expect(JSON.parse(fromDatabase.body)).toEqual(JSON.parse(kept.body));
+            compared += (JSON.parse(kept.body) as CataloguePage).tools.length;
+          }
+    expect(compared).toBeGreaterThan(1000);
+  });
 
   it('counts a broad search up to 1,000 matches, says that more matched, and pages through those 1,000', async () => {
     const [stored] = await large.app.database.db

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Tool } from '#shared/schemas/tools.ts';
 import { shortageOf } from '#server/failure-cause.ts';
-import { toApiTool, type StockChange, type ToolRow } from './tools.repo.ts';
+import { KeptMatches, type SearchMatches } from './search-matches.ts';
+import { toApiTool, type MatchColumns, type StockChange, type ToolRow } from './tools.repo.ts';
 
 export interface CachedResponse {
   body: string;
@@ -79,7 +80,8 @@ function serialized(answer: Answer): CachedResponse {
  * reads of the same thing do not go to the database again. A stock change (an order, a cancellation, an
  * expiry) arrives with the tool's new stock and is applied to every kept answer that shows the tool, so a
  * stream of orders neither empties the cache nor makes a read wait for the database; only answers chosen by
- * stock are dropped. Other changes (a tool added, edited or deleted) drop every answer.
+ * stock are dropped. Other changes (a tool added, edited or deleted) drop every answer. The matches of recent
+ * searches are kept alike (search-matches.ts).
  */
 export class Catalogue {
   private readonly answers: LRUCache<string, Answer>;
@@ -98,9 +100,17 @@ export class Catalogue {
   private changes = 0;
   private stockChanges = 0;
   private loads = 0;
+  private readonly kept: KeptMatches;
 
-  /** `staleForMs`: how old a fallback answer may be and still be served. */
-  constructor(private readonly staleForMs = 0) {
+  /**
+   * `staleForMs`: how old a fallback answer may be and still be served; `matchesPerSearch`: the most matches of
+   * a search that are kept (KeptMatches).
+   */
+  constructor(
+    private readonly staleForMs = 0,
+    matchesPerSearch?: number,
+  ) {
+    this.kept = new KeptMatches(matchesPerSearch);
     this.answers = new LRUCache<string, Answer>({
       max: MAX_ANSWERS,
       maxSize: MAX_TOOLS_KEPT,
@@ -136,6 +146,7 @@ export class Catalogue {
   private dropAnswers(): void {
     for (const flight of this.flights) flight.dropped = true;
     this.answers.clear();
+    this.kept.dropAll();
     this.totals.clear();
     this.stockTotals.clear();
     this.changes += 1;
@@ -156,12 +167,18 @@ export class Catalogue {
   stockChanged(change: StockChange): void {
     this.stockChanges += 1;
     this.stockTotals.clear();
+    this.kept.stockChanged(change);
     for (const flight of this.flights) flight.heard.push(change);
     for (const key of this.stockFiltered) this.answers.delete(key);
     for (const key of this.showing.get(change.toolId) ?? []) {
       const answer = this.answers.peek(key);
       if (answer) applyStockChange(answer, change);
     }
+  }
+
+  /** What the search `words` matches, kept or read by `read` (KeptMatches.of). */
+  matches(words: string, read: (limit: number) => Promise<MatchColumns>): Promise<SearchMatches | undefined> {
+    return this.kept.of(words, read);
   }
 
   /**

@@ -260,6 +260,56 @@ export function unsearchedRows(
   return toolsChosen(db, ids, sort);
 }
 
+/** What a search's pages are chosen and sorted by, for each tool it matches: a column each (search-matches.ts). */
+export interface MatchColumns {
+  ids: string[];
+  priceCents: Int32Array;
+  /** created_at in seconds: a double keeps its microseconds' order. */
+  createdSeconds: Float64Array;
+  availableQuantity: Int32Array;
+  minOrderQuantity: Int32Array;
+  stockRevision: Float64Array;
+}
+
+const MATCH_FIELDS = 6;
+
+/**
+ * The tools that `search` matches, at most `limit` + 1 of them (one more tells that there are more), in name
+ * order. As one text, which the embedded database sends many times faster than as many rows.
+ */
+export async function searchMatches(db: Executor, search: SQL, limit: number): Promise<MatchColumns> {
+  const { rows } = (await db.execute(sql`
+    SELECT string_agg(concat_ws(',', id, price_cents, date_part('epoch', created_at), available_quantity,
+      min_order_quantity, stock_revision), ',' ORDER BY name_key, id) AS matches
+    FROM (
+      SELECT id, name_key, price_cents, created_at, available_quantity, min_order_quantity, stock_revision
+      FROM ${tools} WHERE ${search} LIMIT ${limit + 1}
+    ) AS matched`)) as { rows: Array<{ matches: string | null }> };
+  const fields = rows[0]?.matches?.split(',') ?? [];
+  const size = fields.length / MATCH_FIELDS;
+  const column = <T extends Int32Array | Float64Array>(Type: new (size: number) => T, field: number) => {
+    const values = new Type(size);
+    for (let match = 0; match < size; match++) values[match] = Number(fields[match * MATCH_FIELDS + field]);
+    return values;
+  };
+  return {
+    ids: Array.from({ length: size }, (_, match) => fields[match * MATCH_FIELDS]!),
+    priceCents: column(Int32Array, 1),
+    createdSeconds: column(Float64Array, 2),
+    availableQuantity: column(Int32Array, 3),
+    minOrderQuantity: column(Int32Array, 4),
+    stockRevision: column(Float64Array, 5),
+  };
+}
+
+/** The tools with these ids, in the order of `ids` (an id no tool has is left out). */
+export async function toolsWithIds(db: Executor, ids: string[]): Promise<ToolRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(tools).where(inArray(tools.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** How many tools pass `condition`, counted up to `limit`. */
 export function catalogueCount(
   db: Executor,

@@ -6,15 +6,18 @@ import {
   TOOL_NOT_FOUND_MESSAGE,
   SEARCH_COUNT_LIMIT,
   type CatalogueQuery,
+  type CatalogueSort,
   type Tool,
 } from '#shared/schemas/tools.ts';
 import { claimAppMeta } from '#server/db/app-meta.ts';
 import type { Database, Db } from '#server/db/client.ts';
+import type { Paging } from '#server/db/paging.ts';
 import { isUuid } from '#server/db/ids.ts';
 import { inTransaction, type Tx } from '#server/db/transaction.ts';
 import { Conflict, InvalidInput, NotFound } from '#server/domain-errors.ts';
 import { Catalogue, type CachedResponse } from './catalogue.ts';
 import { searchWords } from './catalogue-search.ts';
+import type { SearchMatches } from './search-matches.ts';
 import { firstChunks, newestFirstJson, type ListChunk } from './full-list.ts';
 import { generatedTools } from './generated-tools.ts';
 import { DEMO_CATALOGUE_SEEDED, demoToolNames, missingDemoTools } from './demo-catalogue.ts';
@@ -24,6 +27,8 @@ import {
   catalogueCount,
   catalogueExtent,
   searchedRows,
+  searchMatches,
+  toolsWithIds,
   unsearchedRows,
   deleteTool,
   editTool,
@@ -69,12 +74,15 @@ const GROW_BATCH = 1000;
 export class ToolsService {
   readonly #catalogue: Catalogue;
 
-  /** `staleCatalogueMs`: see Catalogue; how long a copy may serve reads while the database is out of reach. */
+  /**
+   * `staleCatalogueMs`: see Catalogue; how long a copy may serve reads while the database is out of reach.
+   * `matchesPerSearch`: the most matches of a search kept to page it (search-matches.ts).
+   */
   constructor(
     private readonly db: Db,
-    { staleCatalogueMs = 0 }: { staleCatalogueMs?: number } = {},
+    { staleCatalogueMs = 0, matchesPerSearch }: { staleCatalogueMs?: number; matchesPerSearch?: number } = {},
   ) {
-    this.#catalogue = new Catalogue(staleCatalogueMs);
+    this.#catalogue = new Catalogue(staleCatalogueMs, matchesPerSearch);
   }
 
   /**
@@ -129,31 +137,52 @@ export class ToolsService {
     };
     const key = `page:${JSON.stringify([filter, sort, page, pageSize])}`;
     return this.#catalogue.answer(key, async () => {
-      const condition = await catalogueCondition(this.db, filter);
-      // A search is counted one past its limit, to know whether it matched more.
-      const counted = condition.searched ? SEARCH_COUNT_LIMIT + 1 : Infinity;
-      const matches = await this.#count(filter, condition, counted);
-      const total = Math.min(matches, counted - 1);
-      const moreThanTotal = matches > total;
-      let rows: ToolRow[] = [];
-      if ((page - 1) * pageSize < total) {
-        const paging = { page, pageSize };
-        const found = condition.searched
-          ? await searchedRows(this.db, condition, sort, paging, {
-              matches,
-              counted,
-              tools: await this.#count(UNFILTERED, { where: undefined }, Infinity),
-            })
-          : await unsearchedRows(this.db, filter, sort, paging);
-        // The last of a capped search's pages ends at its total.
-        rows = found.slice(0, total - (page - 1) * pageSize);
-      }
+      const paging = { page, pageSize };
+      const kept = filter.q ? await this.#matches(filter.q) : undefined;
+      const { rows, total, moreThanTotal } = kept
+        ? await this.#pageOfMatches(kept, filter, sort, paging)
+        : await this.#pageFromDatabase(filter, sort, paging);
       return {
         rows,
         stockFiltered: inStock,
         shape: (tools) => ({ tools, total, moreThanTotal, page, pageSize }),
       };
     }) as Promise<CachedResponse>;
+  }
+
+  /** What the search `words` matches, unless it matches too many to keep. */
+  #matches(words: string): Promise<SearchMatches | undefined> {
+    return this.#catalogue.matches(words, async (limit) => {
+      const { where } = await catalogueCondition(this.db, { ...UNFILTERED, q: words });
+      return searchMatches(this.db, where!, limit);
+    });
+  }
+
+  /** A page of a search chosen among its kept matches; only the page's own tools are read. */
+  async #pageOfMatches(matches: SearchMatches, filter: CatalogueFilter, sort: CatalogueSort, paging: Paging) {
+    const chosen = matches.choose(filter, sort, paging, SEARCH_COUNT_LIMIT);
+    const total = Math.min(chosen.matches, SEARCH_COUNT_LIMIT);
+    return { rows: await toolsWithIds(this.db, chosen.ids), total, moreThanTotal: chosen.matches > total };
+  }
+
+  /** A page chosen, counted and sorted by the database: the catalogue unsearched, or a search too broad to keep. */
+  async #pageFromDatabase(filter: CatalogueFilter, sort: CatalogueSort, paging: Paging) {
+    const condition = await catalogueCondition(this.db, filter);
+    // A search is counted one past its limit, to know whether it matched more.
+    const counted = condition.searched ? SEARCH_COUNT_LIMIT + 1 : Infinity;
+    const matches = await this.#count(filter, condition, counted);
+    const total = Math.min(matches, counted - 1);
+    const first = (paging.page - 1) * paging.pageSize;
+    if (first >= total) return { rows: [], total, moreThanTotal: matches > total };
+    const found = condition.searched
+      ? await searchedRows(this.db, condition, sort, paging, {
+          matches,
+          counted,
+          tools: await this.#count(UNFILTERED, { where: undefined }, Infinity),
+        })
+      : await unsearchedRows(this.db, filter, sort, paging);
+    // The last of a capped search's pages ends at its total.
+    return { rows: found.slice(0, total - first), total, moreThanTotal: matches > total };
   }
 
   /** How many tools pass a filter, up to `limit`: the same for every page and sort of a search, counted once. */

@@ -1,0 +1,159 @@
+import { LRUCache } from 'lru-cache';
+import type { CatalogueSort } from '#shared/schemas/tools.ts';
+import type { Paging } from '#server/db/paging.ts';
+import type { CatalogueFilter, MatchColumns, StockChange } from './tools.repo.ts';
+
+/** A search matching more tools than this is paged by the database alone, never kept. */
+const MATCHES_KEPT_PER_SEARCH = 20_000;
+/** How many matches all kept searches hold together (about 15 MB), and how many searches are kept at most. */
+const MATCHES_KEPT = 100_000;
+const SEARCHES_KEPT = 1000;
+
+/** Compares two tools by their indexes in a SearchMatches. */
+type Comparison = (a: number, b: number) => number;
+
+/**
+ * What one search matches, each tool with what its pages are chosen and sorted by: read once, so that every
+ * sort, filter and page of the search is chosen here rather than by sorting all its matches in the database
+ * again (a broad search at 100,000 tools matches 12,000 tools, each read from the table to be sorted).
+ */
+export class SearchMatches {
+  /** Each tool's place in the columns, made when a stock change first asks. */
+  private index?: Map<string, number>;
+  private readonly orders = new Map<CatalogueSort, Uint32Array>();
+
+  /** `columns` in name order, as the database sorts names (its collation, which JavaScript cannot repeat). */
+  constructor(private readonly columns: MatchColumns) {}
+
+  get size(): number {
+    return this.columns.ids.length;
+  }
+
+  /** Shows the change unless a newer one is shown already. */
+  stockChanged(change: StockChange): void {
+    const { ids, stockRevision, availableQuantity } = this.columns;
+    this.index ??= new Map(ids.map((id, index) => [id, index]));
+    const index = this.index.get(change.toolId);
+    if (index === undefined || change.revision <= stockRevision[index]!) return;
+    stockRevision[index] = change.revision;
+    availableQuantity[index] = change.availableQuantity;
+  }
+
+  /** The ids of one page of the matches that pass `filter` in `sort` order, among the first `shownAtMost`; and how many pass. */
+  choose(
+    { inStock, minPriceCents, maxPriceCents }: CatalogueFilter,
+    sort: CatalogueSort,
+    { page, pageSize }: Paging,
+    shownAtMost: number,
+  ): { ids: string[]; matches: number } {
+    const first = (page - 1) * pageSize;
+    const end = Math.min(first + pageSize, shownAtMost);
+    const ids: string[] = [];
+    let matches = 0;
+    const { priceCents: price, availableQuantity: stock, minOrderQuantity: minimum } = this.columns;
+    for (const index of this.order(sort)) {
+      if (inStock && stock[index]! < minimum[index]!) continue;
+      if (minPriceCents !== undefined && price[index]! < minPriceCents) continue;
+      if (maxPriceCents !== undefined && price[index]! > maxPriceCents) continue;
+      if (matches >= first && matches < end) ids.push(this.columns.ids[index]!);
+      matches += 1;
+    }
+    return { ids, matches };
+  }
+
+  /** The indexes in `sort` order, the same order as the catalogue's sorts in the database (tools.repo.ts). */
+  private order(sort: CatalogueSort): Uint32Array {
+    let order = this.orders.get(sort);
+    if (!order) {
+      order =
+        sort === 'price-desc'
+          ? this.order('price-asc').slice().reverse()
+          : Uint32Array.from(this.columns.ids.keys()).sort(this.comparison(sort));
+      this.orders.set(sort, order);
+    }
+    return order;
+  }
+
+  private comparison(sort: Exclude<CatalogueSort, 'price-desc'>): Comparison {
+    const { ids, createdSeconds: created, priceCents: price } = this.columns;
+    // Ids as text compare as uuids do: their lower-case hex digits in byte order.
+    const idDescending: Comparison = (a, b) => (ids[a]! < ids[b]! ? 1 : -1);
+    const newest: Comparison = (a, b) => created[b]! - created[a]! || idDescending(a, b);
+    if (sort === 'newest') return newest;
+    if (sort === 'price-asc') return (a, b) => price[a]! - price[b]! || newest(a, b);
+    return (a, b) => a - b;
+  }
+}
+
+/** A read under way: whether the kept matches were dropped meanwhile, and the stock changes heard meanwhile. */
+interface Flight {
+  heard: StockChange[];
+  dropped: boolean;
+}
+
+/**
+ * The matches of recent searches, kept like the catalogue's answers: a stock change is applied to them, any
+ * other change of the catalogue drops them all. A search that matches too many is remembered as such.
+ */
+export class KeptMatches {
+  private readonly kept = new LRUCache<string, SearchMatches>({
+    max: SEARCHES_KEPT,
+    maxSize: MATCHES_KEPT,
+    sizeCalculation: (matches) => Math.max(1, matches.size),
+  });
+  private readonly broad = new LRUCache<string, true>({ max: SEARCHES_KEPT });
+  private readonly loading = new Map<string, Promise<SearchMatches | undefined>>();
+  private readonly flights = new Set<Flight>();
+
+  /** `perSearch`: the most matches a kept search may have. */
+  constructor(private readonly perSearch = MATCHES_KEPT_PER_SEARCH) {}
+
+  /**
+   * The matches kept for `words`, else those `read` finds (read once, however many ask at the same time), which
+   * answers at most `limit` + 1 rows; undefined for a search that matches more than `perSearch`.
+   */
+  async of(
+    words: string,
+    read: (limit: number) => Promise<MatchColumns>,
+  ): Promise<SearchMatches | undefined> {
+    if (this.broad.has(words)) return undefined;
+    const kept = this.kept.get(words);
+    if (kept) return kept;
+    let pending = this.loading.get(words);
+    if (!pending) {
+      pending = this.load(words, read).finally(() => this.loading.delete(words));
+      this.loading.set(words, pending);
+    }
+    return pending;
+  }
+
+  stockChanged(change: StockChange): void {
+    for (const flight of this.flights) flight.heard.push(change);
+    for (const matches of this.kept.values()) matches.stockChanged(change);
+  }
+
+  dropAll(): void {
+    for (const flight of this.flights) flight.dropped = true;
+    this.kept.clear();
+    this.broad.clear();
+  }
+
+  private async load(words: string, read: (limit: number) => Promise<MatchColumns>) {
+    const flight: Flight = { heard: [], dropped: false };
+    this.flights.add(flight);
+    try {
+      const columns = await read(this.perSearch);
+      if (columns.ids.length > this.perSearch) {
+        if (!flight.dropped) this.broad.set(words, true);
+        return undefined;
+      }
+      const matches = new SearchMatches(columns);
+      // The read may have seen a tool before a change heard meanwhile or after it: its revision tells.
+      for (const change of flight.heard) matches.stockChanged(change);
+      if (!flight.dropped) this.kept.set(words, matches);
+      return matches;
+    } finally {
+      this.flights.delete(flight);
+    }
+  }
+}
