@@ -60,3 +60,20 @@ describe('while the database cannot be reached', () => {
     await expect(catalogue.answer('all', unreachable)).rejects.toThrow(/ECONNREFUSED/);
   });
 });
+
+describe('a change while an answer is being read', () => {
+  it('gives whoever asks after the change an answer read after it, and keeps that one', async () => {
+    const catalogue = new Catalogue();
+    let finish!: () => void;
+    const before = catalogue.answer('all', async () => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      return loaded('Before');
+    });
+    catalogue.invalidate();
+    const after = catalogue.answer('all', async () => loaded('After'));
+    finish();
+    expect(names((await before)?.body)).toEqual(['Before']);
+    expect(names((await after)?.body)).toEqual(['After']);
+    expect(names((await catalogue.answer('all', async () => loaded('Again')))?.body)).toEqual(['After']);
+  });
+});

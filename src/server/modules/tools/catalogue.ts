@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Tool } from '#shared/schemas/tools.ts';
 import { shortageOf } from '#server/failure-cause.ts';
+import { LoadsUnderWay } from './loads-under-way.ts';
 import { KeptMatches, type SearchMatches } from './search-matches.ts';
 import { toApiTool, type MatchColumns, type StockChange, type ToolRow } from './tools.repo.ts';
 
@@ -88,7 +89,7 @@ export class Catalogue {
   /** Which kept answers show each tool. */
   private readonly showing = new Map<string, Set<string>>();
   private readonly stockFiltered = new Set<string>();
-  private readonly loading = new Map<string, Promise<Answer | undefined>>();
+  private readonly loading = new LoadsUnderWay<Answer | undefined>();
   private readonly flights = new Set<Flight>();
   /** The answers kept when notifications may have been missed: served only while the database is out of reach. */
   private readonly fallback = new Map<string, { answer: Answer; since: number }>();
@@ -145,6 +146,7 @@ export class Catalogue {
 
   private dropAnswers(): void {
     for (const flight of this.flights) flight.dropped = true;
+    this.loading.forgetAll();
     this.answers.clear();
     this.kept.dropAll();
     this.totals.clear();
@@ -188,13 +190,8 @@ export class Catalogue {
   async answer(key: string, load: () => Promise<Loaded | undefined>): Promise<CachedResponse | undefined> {
     const kept = this.answers.get(key);
     if (kept) return serialized(kept);
-    let pending = this.loading.get(key);
-    if (!pending) {
-      pending = this.load(key, load).finally(() => this.loading.delete(key));
-      this.loading.set(key, pending);
-    }
     try {
-      const answer = await pending;
+      const answer = await this.loading.share(key, () => this.load(key, load));
       this.fallback.delete(key);
       return answer && serialized(answer);
     } catch (error) {

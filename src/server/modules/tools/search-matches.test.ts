@@ -86,6 +86,18 @@ describe('the matches of a search, kept', () => {
     expect(readAgain).toBe(true);
   });
 
+  it('gives whoever asks after the catalogue changed matches read after it, not the read begun before', async () => {
+    const kept = new KeptMatches();
+    const { read, finish } = pendingRead(columns(3));
+    const before = kept.of('nut', read);
+    kept.dropAll();
+    const after = kept.of('nut', async () => columns(2));
+    finish();
+    expect((await before)?.size).toBe(3);
+    expect((await after)?.size).toBe(2);
+    expect((await kept.of('nut', async () => columns(1)))?.size).toBe(2);
+  });
+
   it('keeps no search that matches more than its bound, and does not read it again until the catalogue changes', async () => {
     const kept = new KeptMatches(2);
     let reads = 0;

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { CatalogueSort } from '#shared/schemas/tools.ts';
 import type { Paging } from '#server/db/paging.ts';
+import { LoadsUnderWay } from './loads-under-way.ts';
 import type { CatalogueFilter, MatchColumns, StockChange } from './tools.repo.ts';
 
 /** A search matching more tools than this is paged by the database alone, never kept. */
@@ -102,7 +103,7 @@ export class KeptMatches {
     sizeCalculation: (matches) => Math.max(1, matches.size),
   });
   private readonly broad = new LRUCache<string, true>({ max: SEARCHES_KEPT });
-  private readonly loading = new Map<string, Promise<SearchMatches | undefined>>();
+  private readonly loading = new LoadsUnderWay<SearchMatches | undefined>();
   private readonly flights = new Set<Flight>();
 
   /** `perSearch`: the most matches a kept search may have. */
@@ -119,12 +120,7 @@ export class KeptMatches {
     if (this.broad.has(words)) return undefined;
     const kept = this.kept.get(words);
     if (kept) return kept;
-    let pending = this.loading.get(words);
-    if (!pending) {
-      pending = this.load(words, read).finally(() => this.loading.delete(words));
-      this.loading.set(words, pending);
-    }
-    return pending;
+    return this.loading.share(words, () => this.load(words, read));
   }
 
   stockChanged(change: StockChange): void {
@@ -134,6 +130,7 @@ export class KeptMatches {
 
   dropAll(): void {
     for (const flight of this.flights) flight.dropped = true;
+    this.loading.forgetAll();
     this.kept.clear();
     this.broad.clear();
   }
