@@ -7,6 +7,7 @@ import { createUser, type TestUser } from '#server/testing/accounts.ts';
 import { IMAGE_STORES, type ImageStoreUnderTest } from '#server/testing/image-stores.ts';
 import { multipart, type Part } from '#server/testing/multipart.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
+import { jpegScans, MAX_JPEG_SCANS } from './image-conversion.ts';
 
 let store: ImageStoreUnderTest;
 let ctx: TestContext;
@@ -64,6 +65,46 @@ async function expectRefused(
   expect(response.statusCode).toBe(400);
   expect(response.json()).toEqual({ success: false, message });
   expect(await stored()).toEqual(before);
+}
+
+/**
+ * A valid grey 1024 × 1024 progressive JPEG of one DC scan and then `acScans` AC scans that change nothing, each
+ * a few bytes: the shape of a file that makes the decoder pass over every block once per scan.
+ */
+function emptyScansJpeg(acScans: number): Buffer {
+  const segment = (marker: number, data: number[]) => [
+    0xff,
+    marker,
+    (data.length + 2) >> 8,
+    (data.length + 2) & 0xff,
+    ...data,
+  ];
+  const blocks = (1024 / 8) * (1024 / 8);
+  /** Entropy-coded bits, 0xFF stuffed with a zero byte, the last byte padded with ones. */
+  const entropy = (bits: string) =>
+    (bits + '1111111'.slice((bits.length + 7) % 8))
+      .match(/.{8}/g)!
+      .flatMap((byte) => (byte === '11111111' ? [0xff, 0] : [parseInt(byte, 2)]));
+  const huffman = (tableClass: number, symbol: number) =>
+    segment(0xc4, [tableClass << 4, 1, ...Array<number>(15).fill(0), symbol]);
+  const scan = (start: number, end: number) => segment(0xda, [1, 1, 0x00, start, end, 0]);
+  // DC: the one code "0" (no difference) for every block. AC: "0" is an end-of-band run of 2^14 plus the next
+  // 14 bits, here 0: the 16,384 blocks at once.
+  const dc = entropy('0'.repeat(blocks));
+  const ac = [...scan(1, 63), ...entropy('0'.repeat(15))];
+  return Buffer.from([
+    0xff,
+    0xd8,
+    ...segment(0xdb, [0, ...Array<number>(64).fill(1)]),
+    ...segment(0xc2, [8, 1024 >> 8, 0, 1024 >> 8, 0, 1, 1, 0x11, 0]),
+    ...huffman(0, 0),
+    ...huffman(1, 0xe0),
+    ...scan(0, 0),
+    ...dc,
+    ...Array.from({ length: acScans }, () => ac).flat(),
+    0xff,
+    0xd9,
+  ]);
 }
 
 describe.each(IMAGE_STORES)('on $name', ({ start }) => {
@@ -204,6 +245,29 @@ describe.each(IMAGE_STORES)('on $name', ({ start }) => {
         before,
         'The image has too many pixels: at most 25 megapixels.',
       );
+    });
+
+    it('takes a progressive JPEG, and refuses one of more scans than a photo has (each a pass over every pixel)', async () => {
+      const progressive = await canvas(640, 480).jpeg({ progressive: true }).toBuffer();
+      expect((await upload([image(progressive)])).statusCode).toBe(200);
+      const crafted = emptyScansJpeg(MAX_JPEG_SCANS);
+      expect(jpegScans(crafted)).toBe(MAX_JPEG_SCANS + 1);
+      expect(await sharp(crafted).metadata()).toMatchObject({ format: 'jpeg', width: 1024, height: 1024 });
+      const before = await stored();
+      await expectRefused(
+        await upload([image(crafted)]),
+        before,
+        'The image has too many scans: a JPEG may have at most 100.',
+      );
+    });
+
+    it('scales a picture taller than WebP allows down to 16,383 px', async () => {
+      const response = await upload([
+        image(await canvas(600, 20_000).png().toBuffer(), 'tall.png', 'image/png'),
+      ]);
+      expect(response.statusCode).toBe(200);
+      const { url } = response.json<{ data: { url: string } }>().data;
+      expect(await sharp(await served(url)).metadata()).toMatchObject({ width: 491, height: 16_383 });
     });
 
     it('refuses a form without a file, a file in another field, an empty file and several files', async () => {
