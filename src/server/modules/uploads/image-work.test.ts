@@ -7,7 +7,7 @@ import { createUser, type TestUser } from '#server/testing/accounts.ts';
 import { uploadJpeg } from '#server/testing/multipart.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 import { toWebp } from './image-conversion.ts';
-import { ImageWork } from './image-work.ts';
+import { ImageWork, UPLOADS_PER_ACCOUNT } from './image-work.ts';
 
 /** Image conversions that wait until the test lets them go, counting how many run at the same time. */
 class HeldConversions {
@@ -38,7 +38,8 @@ const CONCURRENCY = 2;
 const QUEUE_LIMIT = 3;
 
 let ctx: TestContext;
-let alice: TestUser;
+/** Enough accounts to fill the queue, each with its own UPLOADS_PER_ACCOUNT uploads at most. */
+let buyers: TestUser[];
 let jpeg: Buffer;
 let conversions: HeldConversions;
 let imageWork: ImageWork;
@@ -47,7 +48,11 @@ let app: App;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  alice = await createUser(ctx);
+  buyers = await Promise.all(
+    Array.from({ length: Math.ceil((CONCURRENCY + QUEUE_LIMIT) / UPLOADS_PER_ACCOUNT) }, () =>
+      createUser(ctx),
+    ),
+  );
   jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#0ea5e9' } })
     .jpeg()
     .toBuffer();
@@ -69,13 +74,15 @@ afterEach(async () => {
 });
 
 const stored = async () => (await readdir(path.join(ctx.config.dataDir, 'uploads'))).sort();
-const upload = () => uploadJpeg(app, alice.headers, jpeg);
+const upload = (buyer = buyers[0]!) => uploadJpeg(app, buyer.headers, jpeg);
 const urlOf = (response: Awaited<ReturnType<typeof upload>>) =>
   response.json<{ data: { url: string } }>().data.url;
 
 /** Sends as many uploads as may be in at once and waits until the first ones convert and the rest wait. */
 async function fillTheQueue() {
-  const uploads = Array.from({ length: CONCURRENCY + QUEUE_LIMIT }, upload);
+  const uploads = Array.from({ length: CONCURRENCY + QUEUE_LIMIT }, (_, i) =>
+    upload(buyers[Math.floor(i / UPLOADS_PER_ACCOUNT)]),
+  );
   await vi.waitFor(() =>
     expect({ converting: conversions.running, waiting: imageWork.waiting }).toEqual({
       converting: CONCURRENCY,
@@ -113,5 +120,25 @@ describe('image work on POST /api/uploads', () => {
     const answers = await Promise.all(waiting);
     const urls = answers.map((answer) => path.basename(urlOf(answer)));
     expect(await stored()).toEqual([...before, ...urls].sort());
+  });
+
+  it('lets one account have two uploads in at once, so that slow uploads from one account cannot hold every place', async () => {
+    const before = await stored();
+    const first = [upload(), upload()];
+    await vi.waitFor(() => expect(conversions.running).toBe(CONCURRENCY));
+    const third = await upload();
+    expect(third.statusCode).toBe(503);
+    expect(third.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    expect(third.json()).toEqual({
+      success: false,
+      message: 'You are already sending two images; please send this one again once they are done.',
+    });
+    const another = upload(buyers[1]);
+    await vi.waitFor(() => expect(imageWork.waiting).toBe(1));
+    conversions.releaseAll();
+    const answers = await Promise.all([...first, another]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect((await upload()).statusCode).toBe(200);
+    expect((await stored()).length).toBe(before.length + 4);
   });
 });

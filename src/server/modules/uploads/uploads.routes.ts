@@ -98,14 +98,15 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
         description:
           'Multipart form with one file in the field `image`: JPEG, PNG, WebP or GIF (judged by content) of ' +
           `at most 5 MB and ${MAX_IMAGE_MEGAPIXELS} megapixels. It is re-encoded as WebP at most 1200 px wide, ` +
-          'upright, without metadata. When too many uploads are already waiting: 503 with Retry-After.',
+          'upright, without metadata. When too many uploads are already waiting, or the account already has two ' +
+          'in: 503 with Retry-After.',
         consumes: ['multipart/form-data'],
         body: uploadFormSchema,
       },
     ),
     preHandler: [app.requireUser, app.rateLimit('upload')],
     handler: async (request) => {
-      const { url, bytes } = await uploads.upload(() => readImage(request));
+      const { url, bytes } = await uploads.upload(request.user!.id, () => readImage(request));
       request.log.info({ url, bytes }, 'image uploaded');
       return { success: true as const, data: { url } };
     },

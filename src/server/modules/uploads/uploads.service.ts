@@ -27,12 +27,13 @@ export class UploadsService {
   }
 
   /**
-   * Reads an upload with `read` once it has a place in the queue, re-encodes it as WebP and stores it; answers
-   * its URL and size. Refuses at once, before reading anything, when the queue is full.
+   * Reads `account`'s upload with `read` once it has a place in the queue, re-encodes it as WebP and stores it;
+   * answers its URL and size. Refuses at once, before reading anything, when the queue is full or the account
+   * has its uploads in already (ImageWork).
    */
-  async upload(read: () => Promise<Buffer>): Promise<{ url: string; bytes: number }> {
+  async upload(account: string, read: () => Promise<Buffer>): Promise<{ url: string; bytes: number }> {
     const { imageWork, storage } = this.deps;
-    const webp = await imageWork.toWebp(read);
+    const webp = await imageWork.toWebp(account, read);
     const url = await storage.save(randomBytes(16).toString('base64url'), webp);
     return { url, bytes: webp.length };
   }
