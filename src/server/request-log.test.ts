@@ -117,6 +117,32 @@ describe('what the log keeps at info', () => {
     ]);
   });
 
+  it('logs as warnings, not errors, the sign-in requests that the auth library refuses as a client mistake', async () => {
+    lines.length = 0;
+    const refused = await Promise.all([
+      shop.app.inject({ url: '/api/auth/verify-email?token=stale&callbackURL=https://evil.example/' }),
+      shop.app.inject({ url: '/api/auth/callback/github?state=forged&code=x' }),
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/social',
+        headers: { origin: shop.config.baseUrl },
+        payload: { provider: 'myspace' },
+      }),
+    ]);
+    for (const response of refused) expect(response.statusCode).toBeLessThan(500);
+    expect(logged().filter((entry) => entry.level >= 50)).toEqual([]);
+    expect(
+      logged()
+        .filter((entry) => entry.level === 40)
+        .map((entry) => entry.msg),
+    ).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Invalid callbackURL/),
+        expect.stringMatching(/state/i),
+      ]),
+    );
+  });
+
   it('does not take a client that drops its connection mid-body for a database out of reach', async () => {
     lines.length = 0;
     const address = await shop.app.listen({ port: 0, host: '127.0.0.1' });

@@ -60,6 +60,19 @@ function check(schema: z.ZodType, body: unknown): unknown {
 }
 
 /** Better Auth as the shop configures it: its tables, mails, rules, rate limits and cookies. */
+
+/**
+ * What Better Auth logs as an error though it only refuses the client's own request (a callback URL of another
+ * site, an OAuth state that is stale or forged, a provider the shop does not have): anyone could fill the error
+ * log with them. Logged as warnings, so that an error line means the shop itself failed.
+ */
+const CLIENT_REFUSAL =
+  /^(Invalid (callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL|redirect URL|origin)\b|Failed to parse state|State not found|Provider not found|Change email is disabled|Email is the same|Unable to link account)/;
+
+function loggedLevel<Level extends string>(level: Level, message: string): Level | 'warn' {
+  return level === 'error' && CLIENT_REFUSAL.test(message) ? 'warn' : level;
+}
+
 export function createBetterAuth(deps: BetterAuthDeps) {
   const { config, db, secret, mailer, log } = deps;
   // Queued, not sent: the request waits only for the job to be stored, which is quick for any address.
@@ -183,7 +196,7 @@ export function createBetterAuth(deps: BetterAuthDeps) {
       disableCSRFCheck: false,
     },
     logger: {
-      log: (level, message, ...args) => log[level]({ args }, message),
+      log: (level, message, ...args) => log[loggedLevel(level, message)]({ args }, message),
     },
     telemetry: { enabled: false },
   });
