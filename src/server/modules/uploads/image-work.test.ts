@@ -78,6 +78,13 @@ const upload = (buyer = buyers[0]!) => uploadJpeg(app, buyer.headers, jpeg);
 const urlOf = (response: Awaited<ReturnType<typeof upload>>) =>
   response.json<{ data: { url: string } }>().data.url;
 
+/** A refusal to be sent again later: 503 with Retry-After and `message`. */
+function expectBusy(response: Awaited<ReturnType<typeof upload>>, message: string) {
+  expect(response.statusCode).toBe(503);
+  expect(response.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+  expect(response.json()).toEqual({ success: false, message });
+}
+
 /** Sends as many uploads as may be in at once and waits until the first ones convert and the rest wait. */
 async function fillTheQueue() {
   const uploads = Array.from({ length: CONCURRENCY + QUEUE_LIMIT }, (_, i) =>
@@ -108,13 +115,10 @@ describe('image work on POST /api/uploads', () => {
     const before = await stored();
     const waiting = await fillTheQueue();
 
-    const refused = await upload();
-    expect(refused.statusCode).toBe(503);
-    expect(refused.headers['retry-after']).toMatch(/^[1-9]\d*$/);
-    expect(refused.json()).toEqual({
-      success: false,
-      message: 'The server is busy with other images; please send yours again in a few seconds.',
-    });
+    expectBusy(
+      await upload(),
+      'The server is busy with other images; please send yours again in a few seconds.',
+    );
 
     conversions.releaseAll();
     const answers = await Promise.all(waiting);
@@ -126,13 +130,10 @@ describe('image work on POST /api/uploads', () => {
     const before = await stored();
     const first = [upload(), upload()];
     await vi.waitFor(() => expect(conversions.running).toBe(CONCURRENCY));
-    const third = await upload();
-    expect(third.statusCode).toBe(503);
-    expect(third.headers['retry-after']).toMatch(/^[1-9]\d*$/);
-    expect(third.json()).toEqual({
-      success: false,
-      message: 'You are already sending two images; please send this one again once they are done.',
-    });
+    expectBusy(
+      await upload(),
+      'You are already sending two images; please send this one again once they are done.',
+    );
     const another = upload(buyers[1]);
     await vi.waitFor(() => expect(imageWork.waiting).toBe(1));
     conversions.releaseAll();
