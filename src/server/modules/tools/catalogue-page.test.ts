@@ -184,6 +184,17 @@ describe('GET /api/catalogue', () => {
   });
 });
 
+describe('a search', () => {
+  it('is the same search whatever the order and case of its words: answered from what the first read', async () => {
+    const first = await page('?q=hex%20bolt%20m10');
+    expect(names(first.body)).toEqual(['Hex Bolt M10 x 50 mm']);
+    const loads = ctx.app.tools.catalogueLoads;
+    const reordered = await page('?q=M10%20hex%20BOLT');
+    expect(reordered.response.body).toBe(first.response.body);
+    expect(ctx.app.tools.catalogueLoads).toBe(loads);
+  });
+});
+
 describe('the pages under a stream of orders', () => {
   const buyer = { id: '', name: 'Page Buyer', email: 'page-buyer@example.com', role: 'user' as const };
   const order = (toolId: string, quantity: number) =>

@@ -129,7 +129,8 @@ export class ToolsService {
   /** A page of the catalogue, as GET /api/catalogue answers it. */
   page({ q, sort, inStock, minPrice, maxPrice, page, pageSize }: CatalogueQuery): Promise<CachedResponse> {
     const filter = {
-      q: searchWords(q).join(' '),
+      // Its words in any order find the same tools: one answer, and one read of its matches, for every order.
+      q: searchWords(q).sort().join(' '),
       inStock,
       // A bound between two cents takes the cents within it.
       minPriceCents: minPrice === undefined ? undefined : Math.ceil(minPrice * 100 - 1e-6),
