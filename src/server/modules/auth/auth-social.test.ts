@@ -141,6 +141,25 @@ async function signInThrough(provider: ProviderId, person: ProviderPerson) {
   return callback(provider, { code: approved.code, state: approved.state }, started.browser);
 }
 
+/** The callback sent the browser back with "account not linked": no session, nothing added. */
+async function expectNotLinked(response: LightMyRequestResponse, before: Awaited<ReturnType<typeof counts>>) {
+  expect(response.statusCode).toBe(302);
+  expect(response.headers.location).toMatch(/[?&]error=account_not_linked/);
+  expect(sessionCookie(response)).toBeUndefined();
+  expect(await counts()).toEqual(before);
+}
+
+/** An account signed up with e-mail and password, its address not verified. */
+async function signUpWithPassword(name: string, email: string, password: string) {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { origin: ctx.config.baseUrl },
+    payload: { name, email, password },
+  });
+  expect(response.statusCode).toBe(200);
+}
+
 function profile(email: string, cookie: string) {
   return ctx.app.inject({ method: 'GET', url: `/api/user/${email}`, headers: { cookie } });
 }
@@ -227,13 +246,7 @@ describe.each(['google', 'github'] as const)('%s sign-in', (provider) => {
 
   it('joins an existing account only when the provider has verified the e-mail address', async () => {
     const email = `owner.${provider}@example.com`;
-    const signUp = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      headers: { origin: ctx.config.baseUrl },
-      payload: { name: 'Olga Owner', email, password: 'Secret123' },
-    });
-    expect(signUp.statusCode).toBe(200);
+    await signUpWithPassword('Olga Owner', email, 'Secret123');
     await ctx.app.database.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
     const owner = {
       id: provider === 'google' ? '104857600000000000501' : '501',
@@ -243,11 +256,7 @@ describe.each(['google', 'github'] as const)('%s sign-in', (provider) => {
     };
 
     const before = await counts();
-    const unverified = await signInThrough(provider, { ...owner, verified: false });
-    expect(unverified.statusCode).toBe(302);
-    expect(unverified.headers.location).toMatch(/[?&]error=account_not_linked/);
-    expect(sessionCookie(unverified)).toBeUndefined();
-    expect(await counts()).toEqual(before);
+    await expectNotLinked(await signInThrough(provider, { ...owner, verified: false }), before);
 
     const verified = await signInThrough(provider, owner);
     expect(verified.statusCode).toBe(302);
@@ -257,6 +266,20 @@ describe.each(['google', 'github'] as const)('%s sign-in', (provider) => {
       sessions: before.sessions + 1,
       accounts: before.accounts + 1,
     });
+  });
+
+  it('does not join an account whose address nobody verified here, since anyone may have chosen its password', async () => {
+    const email = `squatted.${provider}@example.com`;
+    await signUpWithPassword('Sam Squatter', email, 'Squatter123');
+    const owner = {
+      id: provider === 'google' ? '104857600000000000503' : '503',
+      name: 'Olive Owner',
+      email,
+      avatar: 'https://example.com/owner.png',
+    };
+    const before = await counts();
+    await expectNotLinked(await signInThrough(provider, owner), before);
+    expect(await userRow(email)).toMatchObject({ name: 'Sam Squatter', emailVerified: false });
   });
 
   it('makes an address in ADMIN_EMAILS an administrator only when the provider has verified it', async () => {

@@ -128,8 +128,9 @@ export function createBetterAuth(deps: BetterAuthDeps) {
       ...(config.github && { github: { ...config.github, overrideUserInfoOnSignIn: true } }),
     },
     // No trusted providers: a Google or GitHub account joins an existing one only when the provider says
-    // that it has verified the e-mail address.
-    account: { accountLinking: { enabled: true } },
+    // that it has verified the e-mail address, and only an account whose address was verified here too: anyone
+    // may sign up with an address before its owner, choosing the password, which must not come with it.
+    account: { accountLinking: { enabled: true, requireLocalEmailVerified: true } },
     databaseHooks: {
       user: {
         create: {
