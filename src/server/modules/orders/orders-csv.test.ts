@@ -129,6 +129,22 @@ describe('GET /api/admin/orders.csv', () => {
     expect(csvCell(-5)).toBe('-5');
   });
 
+  it('neutralises a formula behind spaces or invisible characters, or written with full-width signs', () => {
+    for (const hidden of [
+      ' =1+1',
+      '\u200B=1+1',
+      '\uFEFF@SUM(A1)',
+      '\u00A0 +1',
+      '\uFF1D1+1',
+      '\uFF0B1',
+      '\uFF20A1',
+    ]) {
+      expect(csvCell(hidden)).toBe(`'${hidden}`);
+    }
+    expect(csvCell('1 = 1')).toBe('1 = 1');
+    expect(csvCell('Bolt - M10')).toBe('Bolt - M10');
+  });
+
   it('keeps to the search and state of Manage Order, and refuses a bad state', async () => {
     expect(records((await as(admin).get('/api/admin/orders.csv?q=bolt%201234')).body)).toHaveLength(1);
     expect(records((await as(admin).get('/api/admin/orders.csv?state=paid')).body)).toHaveLength(0);

@@ -23,13 +23,17 @@ const COLUMNS = [
 ];
 
 /**
- * One CSV cell (RFC 4180). A text a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a
- * carriage return) is given a leading apostrophe, which shows it as the text it is.
+ * What a spreadsheet may run as a formula: a text starting with a tab or a carriage return, or with =, +, - or
+ * @ (or their full-width forms, which Excel reads as formulas in East Asian locales) after any spaces or
+ * invisible characters, which some spreadsheets skip.
  */
+const FORMULA_START = /^(?:[\t\r]|[\s\u200B-\u200D\u2060\uFEFF]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
+
+/** One CSV cell (RFC 4180). A formula is given a leading apostrophe, which shows it as the text it is. */
 export function csvCell(value: string | number | null): string {
   if (value === null) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
