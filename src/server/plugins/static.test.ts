@@ -34,9 +34,12 @@ describe('the built app', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('answers an asset that is not there (one of a build since replaced) with a 404, not the page', async () => {
-    const response = await app.inject({ url: '/assets/index-gone99.js' });
-    expect(response.statusCode).toBe(404);
-    expect(response.headers['content-type']).toMatch(/^application\/json/);
-  });
+  it.each(['/assets/index-gone99.js', '/API/health', '/Uploads/x.webp', '/api?page=1', '/ASSETS'])(
+    'answers %s, a server path with nothing there (an asset of a build since replaced, say), with a JSON 404',
+    async (url) => {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+    },
+  );
 });
