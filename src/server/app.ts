@@ -118,7 +118,9 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   const jobs = await JobRunner.start(database, app.log);
   app.addHook('onClose', () => jobs.stop());
   app.decorate('jobs', jobs);
-  const gateway: PaymentGateway = config.stripe ? createStripeGateway(config.stripe) : createTestGateway(db);
+  const gateway: PaymentGateway = config.stripe
+    ? createStripeGateway({ ...config.stripe, shop: config.baseUrl })
+    : createTestGateway(db);
   const { auth, contact, health, mailer, orders, payments, reports, reviews, tools, uploads, users } =
     await createServices({
       config,

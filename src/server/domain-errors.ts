@@ -44,13 +44,17 @@ export class TooLarge extends DomainError {
   readonly kind = 'tooLarge';
 }
 
-/** The shop cannot do this just now; `retryAfterSeconds` says when to try again, where known. */
+/**
+ * The shop cannot do this just now; `retryAfterSeconds` says when to try again, where known. `fault`, when
+ * given, is a failure of the shop or a service it uses (not a refusal for load): it is logged as an error.
+ */
 export class Unavailable extends DomainError {
   readonly kind = 'unavailable';
 
   constructor(
     message: string,
     readonly retryAfterSeconds?: number,
+    readonly fault?: unknown,
   ) {
     super(message);
   }

@@ -80,6 +80,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(400).send(apiError(400, first?.message ?? 'Invalid request'));
     }
     if (error instanceof DomainError) {
+      if (error instanceof Unavailable && error.fault !== undefined) {
+        request.log.error({ err: error.fault }, `request failed: ${error.message}`);
+      }
       return replyToDomainError(error, reply, (statusCode, message) => ({
         ...apiError(statusCode, message),
         ...error.details,

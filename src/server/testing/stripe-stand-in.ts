@@ -48,6 +48,8 @@ export class StripeStandIn {
   readonly creates: RecordedCreate[] = [];
   readonly refunds: StandInRefund[] = [];
   readonly server: FastifyInstance = Fastify();
+  /** While set, every call is answered with this error, as Stripe answers a revoked key or an outage. */
+  failure: { status: number; message: string } | undefined;
   private readonly answered = new Map<string, unknown>();
 
   constructor(private readonly secretKey: string) {}
@@ -58,6 +60,10 @@ export class StripeStandIn {
     // Accept any body as text so the handler itself can insist on the form encoding.
     server.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     server.addHook('onRequest', async (request, reply) => {
+      if (this.failure) {
+        const type = this.failure.status >= 500 ? 'api_error' : 'invalid_request_error';
+        return reply.code(this.failure.status).send({ error: { type, message: this.failure.message } });
+      }
       if (request.headers.authorization !== `Bearer ${this.secretKey}`) {
         return reply.code(401).send({
           error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' },

@@ -1,12 +1,21 @@
 import type { StripeGateway } from './stripe-gateway.ts';
 import type { TestGateway } from './test-gateway.ts';
 
+/** The currency of every price and payment of the shop (ISO 4217, lower case as Stripe writes it). */
+export const SHOP_CURRENCY = 'usd';
+
 export interface PaymentIntent {
   id: string;
   /** Stripe's states: requires_payment_method, requires_confirmation, requires_action, processing, succeeded, canceled… */
   status: string;
   amountCents: number;
+  currency: string;
   orderId: string | undefined;
+  /**
+   * Whether this shop made the intent: a Stripe account's events tell of all its payments, and those taken
+   * elsewhere (another shop, an invoice, a till) are none of the shop's business.
+   */
+  ofThisShop: boolean;
   clientSecret: string;
 }
 

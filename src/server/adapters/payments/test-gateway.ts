@@ -6,6 +6,7 @@ import { testPaymentIntents } from '#server/db/schema.ts';
 import { PaymentDeclined } from '#server/domain-errors.ts';
 import {
   PAYABLE_STATES,
+  SHOP_CURRENCY,
   type CancelOutcome,
   type IntentGateway,
   type PaymentIntent,
@@ -24,7 +25,10 @@ function toIntent(row: typeof testPaymentIntents.$inferSelect): PaymentIntent {
     id: row.id,
     status: row.status,
     amountCents: row.amountCents,
+    currency: SHOP_CURRENCY,
     orderId: row.orderId,
+    // Kept in the shop's own database: made by the shop.
+    ofThisShop: true,
     clientSecret: row.clientSecret,
   };
 }
@@ -101,8 +105,10 @@ export function createTestGateway(db: Db): TestGateway {
           and(eq(testPaymentIntents.id, intent.id), inArray(testPaymentIntents.status, [...PAYABLE_STATES])),
         )
         .returning();
-      if (!charged)
+      // Not payable any more: a cancellation got in first, or another confirmation of the same card did.
+      if (!charged && (await byId(intent.id))?.status !== 'succeeded') {
         throw new PaymentDeclined('This payment was cancelled. Reload the page to see your order.');
+      }
       return { id: intent.id, status: 'succeeded' };
     },
   };

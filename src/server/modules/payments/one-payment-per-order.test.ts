@@ -82,15 +82,20 @@ describe.each(['test', 'stripe'] as const)('with the %s gateway', (gateway) => {
     return row?.status;
   }
 
-  /** The buyer's card goes through at the gateway; the shop has not been told yet. */
-  async function cardGoesThrough(secret: string) {
+  /**
+   * The buyer's card goes through at the gateway; the shop has not been told yet. The test gateway is sent the
+   * card `times` times at once (a double click, two tabs), and must answer each as the payment it is.
+   */
+  async function cardGoesThrough(secret: string, times = 1) {
     if (shop.stripe) return void shop.stripe.succeed(intentIdOf(secret));
-    const response = await as(shop.buyer).post('/api/payments/test/confirm', {
-      clientSecret: secret,
-      card: CARD,
-      billing: { name: shop.buyer.name, email: shop.buyer.email },
-    });
-    expect(response.statusCode).toBe(200);
+    const confirm = () =>
+      as(shop.buyer).post('/api/payments/test/confirm', {
+        clientSecret: secret,
+        card: CARD,
+        billing: { name: shop.buyer.name, email: shop.buyer.email },
+      });
+    const answers = await Promise.all(Array.from({ length: times }, confirm));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
   }
 
   const order = async (id: string) =>
@@ -205,6 +210,22 @@ describe.each(['test', 'stripe'] as const)('with the %s gateway', (gateway) => {
     expect(response.json()).toMatchObject({ message: 'This order is already paid.' });
     expect(await order(orderId)).toMatchObject({ paid: true });
   });
+
+  it('takes a card confirmed several times at once, and the shop told so several times at once, as one payment', async () => {
+    const orderId = await book();
+    const secret = await clientSecret(orderId);
+    await cardGoesThrough(secret, 4);
+    const transactionId = intentIdOf(secret);
+    const told = await Promise.all(
+      Array.from({ length: 4 }, () => as(shop.buyer).patch(`/api/orderPay/${orderId}`, { transactionId })),
+    );
+    expect(told.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(told.map((answer) => answer.json<{ modifiedCount: number }>().modifiedCount).sort()).toEqual([
+      0, 0, 0, 1,
+    ]);
+    expect(await order(orderId)).toMatchObject({ paid: true, transactionId });
+    expect(await intentStatus(transactionId)).toBe('succeeded');
+  });
 });
 
 describe('with Stripe, payments that must be given back', () => {
@@ -303,7 +324,10 @@ describe('with Stripe, payments that must be given back', () => {
     const order = (await shop.ctx.app.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
     expect(order).toMatchObject({ paid: true, transactionId: intentId });
 
-    const second = stripe.add({ amount: order.priceCents, metadata: { orderId } });
+    const second = stripe.add({
+      amount: order.priceCents,
+      metadata: { orderId, shop: shop.ctx.config.baseUrl },
+    });
     stripe.succeed(second.id);
     await webhookSaysSucceeded(second.id);
     expect(stripe.refunds.map((refund) => refund.payment_intent)).toContain(second.id);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { centsToDollars, formatDollars } from '#shared/money.ts';
 import {
   PAYABLE_STATES,
+  SHOP_CURRENCY,
   type PaymentGateway,
   type PaymentIntent,
 } from '#server/adapters/payments/payment-gateway.ts';
@@ -18,6 +19,15 @@ const ORDER_NOT_FOUND = 'Order not found';
 const ALREADY_PAID = 'This order is already paid.';
 const PAYMENT_UNDER_WAY = 'A payment for this order is under way. Please wait a moment and reload the page.';
 
+/** Whether the intent pays exactly this order: its id, its amount, the shop's currency. */
+const paysFor = (intent: PaymentIntent, order: OrderRow) =>
+  intent.orderId === order.id && intent.amountCents === order.priceCents && intent.currency === SHOP_CURRENCY;
+
+const formatPaid = (intent: PaymentIntent) =>
+  intent.currency === SHOP_CURRENCY
+    ? formatDollars(centsToDollars(intent.amountCents))
+    : `${intent.amountCents} (smallest unit) ${intent.currency.toUpperCase()}`;
+
 interface PaymentsDeps {
   gateway: PaymentGateway;
   orders: OrdersService;
@@ -28,8 +38,9 @@ interface PaymentsDeps {
 
 /**
  * One payment intent per order, reused on every visit of the payment page; an order is paid only once the
- * gateway confirms that intent for exactly its amount. A payment that succeeds for an order that is gone or
- * already paid is refunded and reported to the administrators.
+ * gateway confirms that intent for exactly its amount and currency. A payment of the shop's that succeeds for
+ * an order that is gone or already paid, or for another amount or currency, is refunded and reported to the
+ * administrators; payments the shop did not ask for are left alone.
  */
 export class PaymentsService {
   constructor(private readonly deps: PaymentsDeps) {}
@@ -51,7 +62,7 @@ export class PaymentsService {
     const order = await this.orderOf(buyer, orderId);
     if (order.paid && order.transactionId === transactionId) return undefined;
     const intent = await this.deps.gateway.retrieveIntent(transactionId);
-    const ours = intent?.orderId === order.id && intent.amountCents === order.priceCents;
+    const ours = intent !== undefined && paysFor(intent, order);
     if (order.paid) {
       // A second payment of a paid order: applying it refunds it.
       if (ours && intent.status === 'succeeded') await this.applyPayment(order, intent);
@@ -60,7 +71,10 @@ export class PaymentsService {
     if (!intent || !ours) throw new InvalidInput('This payment does not belong to this order.');
     if (intent.status !== 'succeeded') throw new InvalidInput('This payment has not succeeded.');
     const paid = await this.applyPayment(order, intent);
-    if (!paid) throw new Conflict(ALREADY_PAID);
+    // Paid meanwhile by this very payment (Stripe's webhook got there first): the buyer's payment is done.
+    if (!paid && (await this.deps.orders.find(order.id))?.transactionId !== intent.id) {
+      throw new Conflict(ALREADY_PAID);
+    }
     return paid;
   }
 
@@ -68,12 +82,13 @@ export class PaymentsService {
   async intentSucceeded(intentId: string): Promise<void> {
     const intent = await this.deps.gateway.retrieveIntent(intentId);
     if (intent?.status !== 'succeeded') return;
-    const order = intent.orderId ? await this.deps.orders.find(intent.orderId) : undefined;
-    if (!order) return this.refund(intent, 'its order no longer exists (cancelled, deleted or expired)');
-    if (intent.amountCents !== order.priceCents) {
-      this.deps.log.warn({ orderId: order.id, intentId: intent.id }, 'payment amount differs from the order');
+    if (!intent.ofThisShop) {
+      this.deps.log.info({ intentId: intent.id }, 'payment made elsewhere than this shop: left alone');
       return;
     }
+    const order = intent.orderId ? await this.deps.orders.find(intent.orderId) : undefined;
+    if (!order) return this.refund(intent, 'its order no longer exists (cancelled, deleted or expired)');
+    if (!paysFor(intent, order)) return this.refundMismatch(intent, order);
     await this.applyPayment(order, intent);
   }
 
@@ -88,11 +103,17 @@ export class PaymentsService {
     if (outcome === 'canceled' || outcome === 'missing') return 'free';
     if (outcome === 'succeeded') {
       const intent = await gateway.retrieveIntent(order.paymentIntentId);
-      if (intent && intent.amountCents === order.priceCents) {
-        // Paid now: by this call, or by the confirmation that got there first.
-        if ((await this.applyPayment(order, intent)) ?? (await this.deps.orders.find(order.id))?.paid) {
-          return 'paid';
-        }
+      if (intent && !paysFor(intent, order)) {
+        // Not this order's payment after all: given back, and the order may go.
+        await this.refundMismatch(intent, order);
+        return 'free';
+      }
+      // Paid now: by this call, or by the confirmation that got there first.
+      if (
+        intent &&
+        ((await this.applyPayment(order, intent)) ?? (await this.deps.orders.find(order.id))?.paid)
+      ) {
+        return 'paid';
       }
     }
     return 'busy';
@@ -103,7 +124,7 @@ export class PaymentsService {
     if (order.paid) throw new Conflict(ALREADY_PAID);
     if (order.paymentIntentId) {
       const current = await gateway.retrieveIntent(order.paymentIntentId);
-      if (current && PAYABLE_STATES.has(current.status) && current.amountCents === order.priceCents) {
+      if (current && PAYABLE_STATES.has(current.status) && paysFor(current, order)) {
         return current.clientSecret;
       }
       if (current?.status === 'succeeded') {
@@ -149,11 +170,17 @@ export class PaymentsService {
     return undefined;
   }
 
+  /** A payment of the shop's for another amount or currency than its order's: nobody asked for it. */
+  private refundMismatch(intent: PaymentIntent, order: OrderRow): Promise<void> {
+    const expected = formatDollars(centsToDollars(order.priceCents));
+    return this.refund(intent, `it is not the order's amount (${expected})`);
+  }
+
   private async refund(intent: PaymentIntent, reason: string): Promise<void> {
     const { gateway, users, mailer, log } = this.deps;
     await gateway.refund(intent.id);
     log.warn({ intentId: intent.id, orderId: intent.orderId, reason }, 'payment refunded');
-    const amount = formatDollars(centsToDollars(intent.amountCents));
+    const amount = formatPaid(intent);
     for (const to of await users.administratorEmails()) {
       await mailer.send({
         to,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '#server/db/schema.ts';
 import { createUser, type TestUser } from '#server/testing/accounts.ts';
 import { StripeStandIn, type StandInIntent } from '#server/testing/stripe-stand-in.ts';
@@ -14,6 +14,7 @@ const WEBHOOK_SECRET = 'whsec_test_secret';
 
 const stripe = new StripeStandIn(SECRET_KEY);
 const webhooks = new Stripe(SECRET_KEY).webhooks;
+const logLines: string[] = [];
 
 let ctx: TestContext;
 let buyer: TestUser;
@@ -25,12 +26,15 @@ const ORDER_CENTS = 10 * 1999;
 
 beforeAll(async () => {
   const apiUrl = await stripe.start();
-  ctx = await createTestApp({
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: apiUrl,
-  });
+  ctx = await createTestApp(
+    {
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: apiUrl,
+    },
+    { logger: { level: 'info', stream: { write: (line) => logLines.push(line) } } },
+  );
   buyer = await createUser(ctx, { name: 'Sam Stripe' });
   const [tool] = await ctx.app.tools.add([
     { ...TOOL, details: 'A wrench', image: '/images/tools/cordless-drill.svg' },
@@ -69,6 +73,15 @@ async function createIntent(orderId: string) {
   expect(stripe.intents.get(id)?.client_secret).toBe(clientSecret);
   return stripe.intents.get(id)!;
 }
+
+/** The metadata the shop writes on its intents: the order, and the shop (its BASE_URL) that made it. */
+const shopMetadata = (orderId: string) => ({ orderId, shop: ctx.config.baseUrl });
+
+/** An intent made outside the shop's payment page (another system, or someone with the account's keys). */
+const succeededElsewhere = (fields: Parameters<typeof stripe.add>[0]) =>
+  stripe.succeed(stripe.add(fields).id);
+
+const refundsOf = (intentId: string) => stripe.refunds.filter((refund) => refund.payment_intent === intentId);
 
 function pay(orderId: string, transactionId: string) {
   return as(buyer).patch(`/api/orderPay/${orderId}`, { transactionId });
@@ -134,17 +147,19 @@ describe('paying through Stripe (local stand-in)', () => {
       amount: String(ORDER_CENTS),
       currency: 'usd',
       'metadata[orderId]': orderId,
+      'metadata[shop]': ctx.config.baseUrl,
       receipt_email: buyer.email,
       'automatic_payment_methods[enabled]': 'true',
     });
     expect(Object.keys(sent.form).filter((key) => key.startsWith('metadata['))).toEqual([
       'metadata[orderId]',
+      'metadata[shop]',
     ]);
     intent = stripe.intents.get(clientSecret.split('_secret_')[0]!)!;
     expect(intent).toMatchObject({
       amount: ORDER_CENTS,
       currency: 'usd',
-      metadata: { orderId },
+      metadata: shopMetadata(orderId),
       status: 'requires_payment_method',
       client_secret: clientSecret,
     });
@@ -193,15 +208,67 @@ describe('paying through Stripe (local stand-in)', () => {
     expect(await order(third)).toMatchObject({ paid: false, transactionId: null });
   });
 
-  it('refuses a succeeded intent for this order whose amount is not the order amount', async () => {
+  it('refuses a succeeded intent for this order whose amount or currency is not the order amount', async () => {
     const id = await book();
     for (const amount of [1, ORDER_CENTS - 1, Math.round(ORDER_CENTS / 100)]) {
-      const forged = stripe.add({ amount, metadata: { orderId: id } });
-      stripe.succeed(forged.id);
+      const forged = succeededElsewhere({ amount, metadata: shopMetadata(id) });
       expect((await pay(id, forged.id)).statusCode).toBe(400);
     }
+    const inYen = succeededElsewhere({ amount: ORDER_CENTS, currency: 'jpy', metadata: shopMetadata(id) });
+    expect((await pay(id, inYen.id)).statusCode).toBe(400);
     expect(await order(id)).toMatchObject({ paid: false, transactionId: null });
   });
+
+  it('answers a payment confirmed by the webhook and the browser at the same moment as paid to both', async () => {
+    for (let round = 0; round < 4; round++) {
+      const id = await book();
+      const intent = stripe.succeed((await createIntent(id)).id);
+      const payload = succeededEvent(intent);
+      const signature = webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+      const [webhook, browser] = await Promise.all([postWebhook(payload, signature), pay(id, intent.id)]);
+      expect([webhook.statusCode, browser.statusCode]).toEqual([200, 200]);
+      expect(await order(id)).toMatchObject({ paid: true, transactionId: intent.id });
+    }
+    expect(stripe.refunds).toEqual([]);
+  });
+});
+
+describe('when Stripe refuses or fails a call', () => {
+  afterEach(() => {
+    stripe.failure = undefined;
+  });
+
+  it.each([
+    [401, 'Invalid API Key provided: sk_live_****abcd'],
+    [400, 'Your account acct_123 is restricted.'],
+    [500, 'An unknown error occurred'],
+  ])(
+    'answers %i as 503 with Retry-After, shows the buyer none of it, and logs it as an error',
+    async (status, message) => {
+      const id = await book();
+      await createIntent(id);
+      stripe.failure = { status, message };
+      const expectUnavailable = (response: Awaited<ReturnType<typeof pay>>) => {
+        expect(response.statusCode).toBe(503);
+        expect(response.headers['retry-after']).toBe('60');
+        expect(response.json()).toEqual({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message: 'Card payments are unavailable just now. Please try again in a few minutes.',
+        });
+      };
+      expectUnavailable(await as(buyer).post('/api/create-payment-intent', { orderId: id }));
+      // Cancelling asks Stripe to cancel the intent first: refused alike, and the order keeps its stock.
+      expectUnavailable(await as(buyer).delete(`/api/myorder/${id}`));
+      const logged = logLines.map((line) => JSON.parse(line) as { level: number; err?: { message: string } });
+      expect(logged.filter((line) => line.level === 50 && line.err?.message.includes(message))).toHaveLength(
+        2,
+      );
+      stripe.failure = undefined;
+      expect(await order(id)).toMatchObject({ paid: false });
+      logLines.length = 0;
+    },
+  );
 });
 
 describe('the Stripe webhook', () => {
@@ -255,15 +322,52 @@ describe('the Stripe webhook', () => {
     expect(await order(id)).toMatchObject({ paid: false, transactionId: null });
   });
 
-  it('does not mark paid when the intent amount differs from the order, even if correctly signed', async () => {
+  it("refunds a payment of the shop's for another amount or currency than its order's, and pays nothing", async () => {
     const id = await book();
-    const forged = stripe.succeed(stripe.add({ amount: 100, metadata: { orderId: id } }).id);
-    const payload = succeededEvent(forged);
-    const response = await postWebhook(
-      payload,
-      webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    );
-    expect(response.statusCode).toBe(200);
+    const forged = [
+      succeededElsewhere({ amount: 100, metadata: shopMetadata(id) }),
+      succeededElsewhere({ amount: ORDER_CENTS, currency: 'jpy', metadata: shopMetadata(id) }),
+    ];
+    for (const intent of forged) {
+      const payload = succeededEvent(intent);
+      const response = await postWebhook(
+        payload,
+        webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(refundsOf(intent.id)).toHaveLength(1);
+    }
+    expect(await order(id)).toMatchObject({ paid: false, transactionId: null });
+  });
+
+  it('lets an order go whose own intent was paid for another amount, refunding that payment', async () => {
+    const id = await book();
+    const intent = await createIntent(id);
+    intent.amount = 100;
+    stripe.succeed(intent.id);
+    const response = await as(buyer).delete(`/api/myorder/${id}`);
+    expect(response.json()).toEqual({ deletedCount: 1 });
+    expect(refundsOf(intent.id)).toHaveLength(1);
+    expect(await order(id)).toBeUndefined();
+  });
+
+  it('leaves alone the payments of the Stripe account that the shop did not make', async () => {
+    const id = await book();
+    const elsewhere = [
+      succeededElsewhere({ amount: 5000, metadata: {} }),
+      succeededElsewhere({ amount: 5000, metadata: { orderId: 'INV-2041' } }),
+      succeededElsewhere({ amount: ORDER_CENTS, metadata: { orderId: id } }),
+      succeededElsewhere({ amount: ORDER_CENTS, metadata: { orderId: id, shop: 'https://staging.example' } }),
+    ];
+    for (const intent of elsewhere) {
+      const payload = succeededEvent(intent);
+      const response = await postWebhook(
+        payload,
+        webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(refundsOf(intent.id)).toEqual([]);
+    }
     expect(await order(id)).toMatchObject({ paid: false, transactionId: null });
   });
 
