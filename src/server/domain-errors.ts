@@ -4,7 +4,14 @@
  */
 export abstract class DomainError extends Error {
   abstract readonly kind:
-    'invalidInput' | 'paymentDeclined' | 'forbidden' | 'notFound' | 'conflict' | 'tooLarge' | 'unavailable';
+    | 'invalidInput'
+    | 'notSignedIn'
+    | 'paymentDeclined'
+    | 'forbidden'
+    | 'notFound'
+    | 'conflict'
+    | 'tooLarge'
+    | 'unavailable';
 
   /** `details` go into the answer beside the message, e.g. the tool as it is now with a conflict. */
   constructor(
@@ -19,6 +26,15 @@ export abstract class DomainError extends Error {
 /** The request asks for something the rules do not allow (a quantity below the minimum, a foreign payment). */
 export class InvalidInput extends DomainError {
   readonly kind = 'invalidInput';
+}
+
+/** Nobody is signed in: the session names no account (any more). */
+export class NotSignedIn extends DomainError {
+  readonly kind = 'notSignedIn';
+
+  constructor() {
+    super('Please sign in first.');
+  }
 }
 
 /** The card was refused; the message says why. */

@@ -69,6 +69,16 @@ function describeLink(link: unknown): string {
   return inspect(link, { depth: 2, breakLength: Infinity });
 }
 
+/** Whether the failure, or a cause under it, is PostgreSQL's refusal to break this foreign key (23503). */
+export function breaksForeignKey(error: unknown, constraint: string): boolean {
+  return chain(error).some(
+    (link) =>
+      codeOf(link) === '23503' &&
+      isObject(link) &&
+      (link as { constraint?: unknown }).constraint === constraint,
+  );
+}
+
 /** What went wrong, in words, with every cause: an Error's message and code, a plain object's too. */
 export function describeFailure(error: unknown): string {
   return chain(error).map(describeLink).join(': ');

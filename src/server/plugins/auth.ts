@@ -7,8 +7,13 @@ import { apiError } from './errors.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     auth: AuthService;
-    /** preHandler: 401 without a session; sets request.user. */
+    /** preHandler: 401 without a session; sets request.user (from the session's signed cookie cache). */
     requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /**
+     * preHandler: as requireUser, but with the session checked in the database, for routes on which an
+     * administrator reaches other accounts: a session that has ended loses those rights at once.
+     */
+    requireCurrentUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** preHandler: 401 without a session, 403 for anyone but an administrator. */
     requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
@@ -83,11 +88,15 @@ export const authPlugin = fp(
       request.user = await loadUser(request);
       if (!request.user) throw app.httpErrors.unauthorized('Please sign in first.');
     });
-    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    const requireCurrentUser = async (request: FastifyRequest) => {
       // Not from the cookie cache: an administrator's session that has ended loses its rights at once.
       request.user = await auth.currentSessionUser(toWebHeaders(request));
       if (!request.user) throw app.httpErrors.unauthorized('Please sign in first.');
-      if ((await currentRole(request.user.id)) !== 'admin') {
+    };
+    app.decorate('requireCurrentUser', requireCurrentUser);
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      await requireCurrentUser(request);
+      if ((await currentRole(request.user!.id)) !== 'admin') {
         throw app.httpErrors.forbidden('Only administrators can do this.');
       }
     });

@@ -20,6 +20,7 @@ export function apiError(statusCode: number, message: string): ApiError {
 
 const STATUS_OF: Record<DomainError['kind'], number> = {
   invalidInput: 400,
+  notSignedIn: 401,
   paymentDeclined: 402,
   forbidden: 403,
   notFound: 404,

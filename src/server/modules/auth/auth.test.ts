@@ -148,8 +148,15 @@ describe('sign-up', () => {
     expect(verified.statusCode).toBe(200);
     expect(await findUser(email)).toMatchObject({ role: 'admin', emailVerified: true });
 
-    const asSquatter = await ctx.app.inject({ url: '/api/user', headers: { cookie: squatterCookie } });
-    expect(asSquatter.statusCode).toBe(401);
+    // Neither the administrators' screens nor their reach over other accounts, though the cookie is signed.
+    for (const url of [
+      '/api/user',
+      '/api/user/boss@example.com',
+      `/api/singleOrder?email=boss@example.com`,
+    ]) {
+      const asSquatter = await ctx.app.inject({ url, headers: { cookie: squatterCookie } });
+      expect(asSquatter.statusCode).toBe(401);
+    }
     const signIn = await post('/api/auth/sign-in/email', { email, password: 'Attacker1' });
     expect(signIn.statusCode).toBe(401);
 

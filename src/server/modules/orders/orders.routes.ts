@@ -21,7 +21,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
 
   app.route({
     ...routeOf(api.orders.mine, errors),
-    preHandler: app.requireUser,
+    preHandler: app.requireCurrentUser,
     handler: async (request) => (await orders.ordersOf(request.user!, request.query.email)).map(toApiOrder),
   });
 
@@ -48,7 +48,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
 
   app.route({
     ...routeOf(api.orders.invoice, { ...errors, 404: apiErrorSchema, 409: apiErrorSchema }),
-    preHandler: app.requireUser,
+    preHandler: app.requireCurrentUser,
     handler: async (request, reply) => {
       const order = await orders.invoiceOrder(request.user!, request.params.id);
       reply

@@ -12,7 +12,8 @@ import type { Db } from '#server/db/client.ts';
 import { isUuid } from '#server/db/ids.ts';
 import type { Page } from '#server/db/paging.ts';
 import { inTransaction, type Tx } from '#server/db/transaction.ts';
-import { Conflict, InvalidInput, NotFound } from '#server/domain-errors.ts';
+import { Conflict, InvalidInput, NotFound, NotSignedIn } from '#server/domain-errors.ts';
+import { breaksForeignKey } from '#server/failure-cause.ts';
 import type { SessionUser } from '#server/modules/auth/auth.service.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import type { IntentRelease } from '#server/modules/payments/payments.service.ts';
@@ -83,7 +84,7 @@ export class OrdersService {
     const { db, tools, mailer, policy } = this.deps;
     // Before the unpaid-order cap: an id that names no tool is refused without locking the buyer's account.
     if (!isUuid(input.toolId)) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
-    return inTransaction(db, async (tx) => {
+    const booking = inTransaction(db, async (tx) => {
       await this.refuseBeyondUnpaidCap(tx, buyer.id);
       const details = {
         userId: buyer.id,
@@ -113,6 +114,11 @@ export class OrdersService {
         }
       }
       return order;
+    });
+    return booking.catch((error: unknown) => {
+      // The account was deleted while the session, cached in its signed cookie, still named it.
+      if (breaksForeignKey(error, 'orders_user_id_users_id_fk')) throw new NotSignedIn();
+      throw error;
     });
   }
 

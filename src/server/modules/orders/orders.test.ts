@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { belowMinimum, messages, notEnoughStock } from '#shared/messages.ts';
 import { ORDER_TOO_LARGE_MESSAGE, type Order } from '#shared/schemas/orders.ts';
-import { orders, tools } from '#server/db/schema.ts';
+import { orders, tools, users } from '#server/db/schema.ts';
 import { createUser, type TestUser } from '#server/testing/accounts.ts';
 import { readOutbox } from '#server/testing/outbox.ts';
 import { anonymous, requestsAs } from '#server/testing/requests.ts';
@@ -191,6 +191,20 @@ describe('POST /api/order', () => {
     ).toBe(404);
     expect((await as(buyer).post('/api/order', { ...base, toolId: 'nope' })).statusCode).toBe(404);
     expect((await as(anonymous).post('/api/order', { ...base, toolId })).statusCode).toBe(401);
+  });
+
+  it('answers 401 for an account deleted while its session cookie still names it, booking nothing', async () => {
+    const gone = await createUser(ctx, { name: 'Gone Soon' });
+    const base = { quantity: 10, address: '1 Main St', number: '555', toolId };
+    expect((await as(gone).get(`/api/user/${gone.email}`)).statusCode).toBe(200);
+    const stockBefore = await stock();
+    await ctx.app.database.db.delete(users).where(eq(users.id, gone.id));
+
+    const response = await as(gone).post('/api/order', base);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ message: 'Please sign in first.' });
+    expect(await stock()).toBe(stockBefore);
+    expect(await ctx.app.database.db.select().from(orders).where(eq(orders.userId, gone.id))).toEqual([]);
   });
 });
 

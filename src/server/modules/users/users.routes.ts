@@ -10,13 +10,13 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   app.route({
     ...routeOf(api.users.get, errors),
-    preHandler: app.requireUser,
+    preHandler: app.requireCurrentUser,
     handler: async (request) => toApiUser(await users.profile(request.user!, request.params.email)),
   });
 
   app.route({
     ...routeOf(api.users.update, errors),
-    preHandler: app.requireUser,
+    preHandler: app.requireCurrentUser,
     handler: async (request) => {
       const { modified, user } = await users.updateProfile(request.user!, request.params.email, request.body);
       return { modifiedCount: modified ? 1 : 0, user: toApiUser(user) };
@@ -46,7 +46,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   app.route({
     ...routeOf(api.users.isAdmin, errors),
-    preHandler: app.requireUser,
+    preHandler: app.requireCurrentUser,
     handler: async (request) => ({ admin: await users.isAdmin(request.user!, request.params.email) }),
   });
 };

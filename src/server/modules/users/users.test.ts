@@ -26,6 +26,9 @@ async function row(email: string) {
 
 const as = requestsAs(() => ctx);
 
+const cookiesOf = (response: { cookies: Array<{ name: string; value: string }> }) =>
+  response.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+
 describe('GET /api/user/{email}', () => {
   it('gives a user their own profile', async () => {
     const response = await as(alice).get(`/api/user/${alice.email}`);
@@ -207,5 +210,28 @@ describe('rights follow the database, not the session cookie', () => {
     expect((await as(carol).get('/api/user')).statusCode).toBe(403);
     expect((await as(carol).get(`/api/user/${alice.email}`)).statusCode).toBe(403);
     expect((await as(carol).get(`/api/singleOrder?email=${alice.email}`)).statusCode).toBe(403);
+  });
+
+  it("takes an administrator's reach over other accounts away the moment their session ends", async () => {
+    const signIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: ctx.config.baseUrl },
+      payload: { email: admin.email, password: admin.password },
+    });
+    // Both cookies, the session and its signed cache, as a browser keeps them; copied before signing out.
+    const copied = { ...admin, headers: { ...admin.headers, cookie: cookiesOf(signIn) } };
+    const reach = [
+      () => as(copied).get(`/api/user/${alice.email}`),
+      () => as(copied).put(`/api/user/${alice.email}`, { name: 'Taken Over' }),
+      () => as(copied).get(`/api/admin/${alice.email}`),
+      () => as(copied).get(`/api/singleOrder?email=${alice.email}`),
+    ];
+    for (const request of reach) expect((await request()).statusCode).toBe(200);
+    await as(copied).put(`/api/user/${alice.email}`, { name: 'Alice Smith' });
+
+    expect((await as(copied).post('/api/auth/sign-out', {})).statusCode).toBe(200);
+    for (const request of reach) expect((await request()).statusCode).toBe(401);
+    expect((await row(alice.email)).name).toBe('Alice Smith');
   });
 });
