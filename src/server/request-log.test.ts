@@ -118,8 +118,16 @@ describe('what the log keeps at info', () => {
   });
 
   it('logs as warnings, not errors, the sign-in requests that the auth library refuses as a client mistake', async () => {
+    const someone = await createUser(shop, { name: 'Would Leave' });
     lines.length = 0;
     const refused = await Promise.all([
+      // Deleting one's own account is not offered.
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/auth/delete-user',
+        headers: someone.headers,
+        payload: {},
+      }),
       shop.app.inject({ url: '/api/auth/verify-email?token=stale&callbackURL=https://evil.example/' }),
       shop.app.inject({ url: '/api/auth/callback/github?state=forged&code=x' }),
       shop.app.inject({
@@ -139,6 +147,7 @@ describe('what the log keeps at info', () => {
       expect.arrayContaining([
         expect.stringMatching(/^Invalid callbackURL/),
         expect.stringMatching(/state/i),
+        expect.stringMatching(/^Delete user is disabled/),
       ]),
     );
   });

@@ -237,6 +237,25 @@ describe('password reset', () => {
     expect(reused.statusCode).toBe(400);
   });
 
+  it('voids the older links of an account once one of them has set its password', async () => {
+    const email = 'twice@example.com';
+    await signedIn(email);
+    for (let request = 0; request < 2; request++) {
+      const response = await post('/api/auth/request-password-reset', {
+        email,
+        redirectTo: '/reset-password',
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const [older, newer] = (await resetTokensMailedTo(email, 2)) as [string, string];
+    expect(
+      (await post('/api/auth/reset-password', { token: newer, newPassword: 'Newest123' })).statusCode,
+    ).toBe(200);
+    const stale = await post('/api/auth/reset-password', { token: older, newPassword: 'Hijack123' });
+    expect(stale.statusCode).toBe(400);
+    expect((await post('/api/auth/sign-in/email', { email, password: 'Newest123' })).statusCode).toBe(200);
+  });
+
   it('answers the same for an unknown address and sends nothing', async () => {
     const response = await post('/api/auth/request-password-reset', {
       email: 'nobody@example.com',
@@ -301,6 +320,24 @@ describe('on https', () => {
 });
 
 /** A fresh account signed in with its cookie, as the browser holds it. */
+const cookiesOf = (response: { cookies: Array<{ name: string; value: string }> }) =>
+  response.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+
+/** The tokens of the reset links mailed to this address, oldest first, once `count` have been written. */
+async function resetTokensMailedTo(email: string, count: number): Promise<string[]> {
+  let tokens: string[] = [];
+  await expect
+    .poll(async () => {
+      const mails = (await readOutbox(ctx.config.mailOutboxDir).catch(() => [])).filter(
+        (mail) => mail.to === email && mail.subject === 'Reset your password',
+      );
+      tokens = mails.map((mail) => new URL(firstLink(mail.text)!).searchParams.get('token')!);
+      return tokens.length;
+    })
+    .toBe(count);
+  return tokens;
+}
+
 async function signedIn(email: string, password = 'Secret123') {
   const response = await post('/api/auth/sign-up/email', { name: 'Tess Token', email, password });
   expect(response.statusCode).toBe(200);
@@ -440,18 +477,33 @@ describe("Better Auth's own account endpoints keep the profile rules", () => {
     expect((await post('/api/auth/sign-in/email', { email, password: 'Secret123' })).statusCode).toBe(200);
   });
 
-  it('change-password takes a password that keeps the rule', async () => {
-    const { headers } = await signedIn('chg-ok@example.com');
+  it('change-password takes a password that keeps the rule, ends the other sessions and voids reset links', async () => {
+    const email = 'chg-ok@example.com';
+    const { headers } = await signedIn(email);
+    const elsewhere = await post('/api/auth/sign-in/email', { email, password: 'Secret123' });
+    const elsewhereHeaders = { ...headers, cookie: cookiesOf(elsewhere) };
+    expect((await ctx.app.inject({ url: `/api/user/${email}`, headers: elsewhereHeaders })).statusCode).toBe(
+      200,
+    );
+    await post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+    const [link] = (await resetTokensMailedTo(email, 1)) as [string];
+
+    // The client does not ask to end the other sessions: they end all the same.
     const response = await post(
       '/api/auth/change-password',
       { currentPassword: 'Secret123', newPassword: 'Changed123' },
       headers,
     );
     expect(response.statusCode).toBe(200);
+    expect((await post('/api/auth/sign-in/email', { email, password: 'Changed123' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: `/api/user/${email}`, headers: elsewhereHeaders })).statusCode).toBe(
+      401,
+    );
+    const changer = { ...headers, cookie: cookiesOf(response) };
+    expect((await ctx.app.inject({ url: `/api/user/${email}`, headers: changer })).statusCode).toBe(200);
     expect(
-      (await post('/api/auth/sign-in/email', { email: 'chg-ok@example.com', password: 'Changed123' }))
-        .statusCode,
-    ).toBe(200);
+      (await post('/api/auth/reset-password', { token: link, newPassword: 'Hijack123' })).statusCode,
+    ).toBe(400);
   });
 });
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { and, eq, like } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -67,7 +68,7 @@ function check(schema: z.ZodType, body: unknown): unknown {
  * log with them. Logged as warnings, so that an error line means the shop itself failed.
  */
 const CLIENT_REFUSAL =
-  /^(Invalid (callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL|redirect URL|origin)\b|Failed to parse state|State not found|Provider not found|Change email is disabled|Email is the same|Unable to link account)/;
+  /^(Invalid (callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL|redirect URL|origin)\b|Failed to parse state|State not found|Provider not found|Change email is disabled|Email is the same|Unable to link account|Delete user is disabled)/;
 
 function loggedLevel<Level extends string>(level: Level, message: string): Level | 'warn' {
   return level === 'error' && CLIENT_REFUSAL.test(message) ? 'warn' : level;
@@ -114,6 +115,7 @@ export function createBetterAuth(deps: BetterAuthDeps) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => send(resetPasswordMail(config.baseUrl, user, token)),
+      onPasswordReset: ({ user }) => voidResetLinks(user.id),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -161,10 +163,20 @@ export function createBetterAuth(deps: BetterAuthDeps) {
             });
           }
         }
+        // A new password ends the account's other sessions, whatever the client asks: whoever knew the old
+        // password, or took a session with it, is out.
+        if (ctx.path === '/change-password') {
+          return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
+        }
         // Better Auth keeps the name as sent: it takes the rule's, trimmed (the other fields stay as sent).
         if (typeof checked?.name === 'string') {
           return { context: { body: { ...(ctx.body as object), name: checked.name } } };
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // The session a password change starts: the password was changed.
+        const changedBy = ctx.context.newSession?.user.id;
+        if (ctx.path === '/change-password' && changedBy) await voidResetLinks(changedBy);
       }),
     },
     rateLimit: {
@@ -208,6 +220,16 @@ export function createBetterAuth(deps: BetterAuthDeps) {
    * its sessions end and its password becomes one nobody knows; the owner of the mailbox gets a link to choose
    * one (the sign-in that verified it, by the link or by a provider, stays signed in).
    */
+  /**
+   * Ends every password-reset link still open for the account, once its password has been chosen (by one of
+   * them or by a change): an older link, in a mail someone else may read, must not choose it again.
+   */
+  async function voidResetLinks(userId: string) {
+    await deps.db
+      .delete(verifications)
+      .where(and(eq(verifications.value, userId), like(verifications.identifier, 'reset-password:%')));
+  }
+
   async function takeFromWhoeverRegisteredFirst(user: { id: string; email: string }) {
     const context = await auth.$context;
     await context.internalAdapter.deleteUserSessions(user.id);
