@@ -38,7 +38,7 @@ function orderOf(tool: Tool): OrderChoice {
 
 /** Two runs: orders spread over the tools the read does not show, then all on one tool that it shows. */
 export async function contentionBench(server: BenchServer, alone: ReadFigures): Promise<ContentionRow[]> {
-  const { cookies } = await signUpBuyers(server.base, BUYERS, 'contention');
+  const { cookies } = await signUpBuyers(server, BUYERS, 'contention');
   const tools = (await (await fetch(`${server.base}/api/parts`)).json()) as Tool[];
   const shown = tools.slice(0, 6);
   // Not the ordering bench's tools, whose stock it used up.

@@ -70,7 +70,7 @@ async function stockOf(base: string, toolId: string): Promise<number> {
 
 /** The shop's orders on a new tool and the raw SQL on another with the same stock, in turns. */
 export async function ordersBench(server: BenchServer): Promise<OrdersRow> {
-  const { emailPrefix, cookies } = await signUpBuyers(server.base, BUYERS, 'orders');
+  const { emailPrefix, cookies } = await signUpBuyers(server, BUYERS, 'orders');
   const toolId = await server.addTool({ name: 'Bench bearing', stock: STOCK, minOrderQuantity: MIN_ORDER });
   const rawToolId = await server.addTool({
     name: 'Bench bearing (raw SQL)',

@@ -19,7 +19,7 @@ export interface ProcessesRow {
 
 async function measure(servers: BenchServer[]): Promise<ProcessesRow> {
   const [first] = servers as [BenchServer];
-  const { cookies } = await signUpBuyers(first.base, BUYERS, `processes${servers.length}`);
+  const { cookies } = await signUpBuyers(first, BUYERS, `processes${servers.length}`);
   const toolId = await first.addTool({
     name: 'Bench bearing (processes)',
     stock: ORDERS * MIN_ORDER,

@@ -11,7 +11,8 @@ export type ServeCommand =
   | { command: 'fill-catalogue'; size: number }
   | { command: 'add-tool'; tool: BenchToolSpec }
   | { command: 'raw-reservations'; plan: ReservationPlan; clients: number }
-  | { command: 'mails-sent' };
+  | { command: 'mails-sent' }
+  | { command: 'confirm-buyers'; emailPrefix: string };
 
 export interface ServeResults {
   'fill-catalogue': { tools: number };
@@ -19,6 +20,7 @@ export interface ServeResults {
   'raw-reservations': ReservationFigures;
   /** Milliseconds until no mail was left to send. */
   'mails-sent': { ms: number };
+  'confirm-buyers': { confirmed: number };
 }
 
 export interface ServeRequest {

@@ -22,6 +22,8 @@ export interface BenchServer {
   reserveRaw(plan: ReservationPlan, clients: number): Promise<ReservationFigures>;
   /** Waits until every mail queued so far has been written; answers how long that took, in ms. */
   mailsSent(): Promise<number>;
+  /** Confirms the e-mail addresses of the accounts whose address starts with `emailPrefix`. */
+  confirmBuyers(emailPrefix: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -107,6 +109,7 @@ export async function startBenchServer(
       addTool: async (tool) => (await request({ command: 'add-tool', tool })).id,
       reserveRaw: (plan, clients) => request({ command: 'raw-reservations', plan, clients }),
       mailsSent: async () => (await request({ command: 'mails-sent' })).ms,
+      confirmBuyers: async (emailPrefix) => void (await request({ command: 'confirm-buyers', emailPrefix })),
       stop,
     };
     return server;

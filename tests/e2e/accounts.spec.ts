@@ -1,6 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { demoAdmin, demoBuyer, mailTo, signIn, signUpViaApi, uniqueEmail } from './support.ts';
+import {
+  CONFIRM_SUBJECT,
+  demoAdmin,
+  demoBuyer,
+  mailTo,
+  signIn,
+  signUpViaApi,
+  uniqueEmail,
+} from './support.ts';
 
 /** Better Auth's client, a chunk of its own that account screens download when first needed. */
 const AUTH_CLIENT_CHUNK = /\/assets\/better-auth-client-[\w-]+\.js$/;
@@ -133,8 +141,8 @@ test('reset password end to end through the mail outbox', async ({ page }) => {
 });
 
 test('the verification link confirms the address', async ({ page }) => {
-  const account = await signUpViaApi(page, 'Verify Tester');
-  const mail = await mailTo(account.email, 'Confirm your e-mail address');
+  const account = await signUpViaApi(page, 'Verify Tester', { confirmed: false });
+  const mail = await mailTo(account.email, CONFIRM_SUBJECT);
   await page.goto(/https?:\/\/\S+\/verify-email\?token=\S+/.exec(mail.text)![0]);
   await expect(page.getByText('Thank you: your e-mail address is confirmed.')).toBeVisible();
   await page.goto('/verify-email?token=forged');

@@ -52,20 +52,32 @@ export async function addToolViaApi(
   return (await (await request.get(`/api/parts/${insertedId}`)).json()) as Tool;
 }
 
-/** Creates an account through the API (as the sign-up screen would) and leaves the page signed in. */
+/**
+ * Creates an account through the API (as the sign-up screen would) and leaves the page signed in; unless
+ * `confirmed` is false, its address is then confirmed through the mailed link (only then may it order).
+ */
 export async function signUpViaApi(
   page: Page,
   name: string,
-  email = uniqueEmail('user'),
-  password = 'Secret123',
+  { email = uniqueEmail('user'), password = 'Secret123', confirmed = true } = {},
 ) {
   const response = await page.request.post('/api/auth/sign-up/email', {
     data: { name, email, password },
     headers: { origin: process.env.E2E_BASE_URL! },
   });
   expect(response.ok()).toBe(true);
+  if (confirmed) {
+    const link = new URL(
+      /https?:\/\/\S+\/verify-email\?token=\S+/.exec((await mailTo(email, CONFIRM_SUBJECT)).text)![0],
+    );
+    // The API behind the link's page, which also signs the page in again with a session that knows it.
+    const verified = await page.request.get(`/api/auth/verify-email${link.search}`);
+    expect(verified.ok()).toBe(true);
+  }
   return { email, password, name };
 }
+
+export const CONFIRM_SUBJECT = 'Confirm your e-mail address';
 
 /** The newest message to this address in the server's file outbox, once it is there. */
 export async function mailTo(to: string, subject: string) {

@@ -62,7 +62,7 @@ const order = (shop: Shop, buyer: string, toolId: string, quantity = 10) =>
 beforeAll(async () => {
   bucket = await S3StandIn.start();
   shops = await startTwoShops(bucket.env());
-  admin = await signUp(shops.a, 'admin@multi.test', 'Multi Admin');
+  admin = await signUp(shops, shops.a, 'admin@multi.test', 'Multi Admin');
   await shops.database.query(`UPDATE users SET role = 'admin' WHERE email = 'admin@multi.test'`);
 });
 
@@ -75,7 +75,7 @@ describe('two server processes on one PostgreSQL', () => {
   it('share the stock exactly: concurrent orders spread over both never oversell', async () => {
     const toolId = await addTool(shops.a);
     const buyers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => signUp(i % 2 ? shops.b : shops.a, `buyer${i}@multi.test`)),
+      Array.from({ length: 10 }, (_, i) => signUp(shops, i % 2 ? shops.b : shops.a, `buyer${i}@multi.test`)),
     );
     // 120 orders of 10 for a stock of 1,000, half through each process, all at once.
     const answers = await Promise.all(
@@ -168,7 +168,7 @@ describe('when PostgreSQL restarts', () => {
 
   it('both processes survive: reads from their copies, 503 for writes, and all works again after', async () => {
     const toolId = await addTool(shops.a);
-    const buyer = await signUp(shops.b, 'restart@multi.test');
+    const buyer = await signUp(shops, shops.b, 'restart@multi.test');
     const newest = async (shop: Shop) => shop.request('GET', '/api/parts?limit=6');
     for (const shop of [shops.a, shops.b]) expect((await newest(shop)).status).toBe(200);
     await shops.database.end();

@@ -3,6 +3,10 @@ import { eq } from 'drizzle-orm';
 import { users } from '#server/db/schema.ts';
 import type { TestContext } from './test-app.ts';
 
+/** The cookies an answer sets, as the browser sends them back. */
+export const cookiesOf = (response: { cookies: Array<{ name: string; value: string }> }) =>
+  response.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+
 export interface TestUser {
   id: string;
   name: string;
@@ -12,14 +16,18 @@ export interface TestUser {
   headers: { cookie: string; origin: string };
 }
 
-/** Signs a new account up through the real endpoint; `admin` then gives it the admin role. */
+/**
+ * Signs a new account up through the real endpoint; `admin` then gives it the admin role, and `verified` (the
+ * default) confirms its address, as following the mailed link does, so that it may order.
+ */
 export async function createUser(
   ctx: TestContext,
   {
     admin = false,
+    verified = true,
     name = 'Test User',
     email = `user-${randomBytes(4).toString('hex')}@example.com`,
-  }: { admin?: boolean; name?: string; email?: string } = {},
+  }: { admin?: boolean; verified?: boolean; name?: string; email?: string } = {},
 ): Promise<TestUser> {
   const password = 'Secret123';
   const response = await ctx.app.inject({
@@ -29,9 +37,12 @@ export async function createUser(
     payload: { name, email, password },
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-  const cookie = response.cookies.map(({ name: key, value }) => `${key}=${value}`).join('; ');
+  const cookie = cookiesOf(response);
   const id = response.json<{ user: { id: string } }>().user.id;
-  if (admin) await ctx.app.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, id));
+  if (admin || verified) {
+    const changes = { ...(admin && { role: 'admin' }), ...(verified && { emailVerified: true }) };
+    await ctx.app.database.db.update(users).set(changes).where(eq(users.id, id));
+  }
   return {
     id,
     name,
@@ -39,4 +50,16 @@ export async function createUser(
     password,
     headers: { cookie, origin: ctx.config.baseUrl },
   };
+}
+
+/** Signs the account in again and answers the new session's cookies (its cache as the account is now). */
+export async function signInCookie(ctx: TestContext, user: TestUser): Promise<string> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: ctx.config.baseUrl },
+    payload: { email: user.email, password: user.password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return cookiesOf(response);
 }

@@ -11,11 +11,25 @@ export interface SessionUser {
   name: string;
   email: string;
   role: 'admin' | 'user';
+  /** As the session had it: an address confirmed since may still read false here for up to a minute. */
+  emailVerified: boolean;
 }
 
-function toSessionUser(user: { id: string; name: string; email: string; role?: unknown }): SessionUser {
-  const { id, name, email, role } = user;
-  return { id, name, email, role: role === 'admin' ? 'admin' : 'user' };
+function toSessionUser(user: {
+  id: string;
+  name: string;
+  email: string;
+  role?: unknown;
+  emailVerified?: unknown;
+}): SessionUser {
+  const { id, name, email, role, emailVerified } = user;
+  return {
+    id,
+    name,
+    email,
+    role: role === 'admin' ? 'admin' : 'user',
+    emailVerified: emailVerified === true,
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import { sessions, users } from '#server/db/schema.ts';
+import { cookiesOf } from '#server/testing/accounts.ts';
 import { firstLink, readOutbox } from '#server/testing/outbox.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 
@@ -320,8 +321,6 @@ describe('on https', () => {
 });
 
 /** A fresh account signed in with its cookie, as the browser holds it. */
-const cookiesOf = (response: { cookies: Array<{ name: string; value: string }> }) =>
-  response.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
 
 /** The tokens of the reset links mailed to this address, oldest first, once `count` have been written. */
 async function resetTokensMailedTo(email: string, count: number): Promise<string[]> {

@@ -3,6 +3,7 @@ import {
   MAX_ORDER_TOTAL_CENTS,
   ORDER_TOO_LARGE_MESSAGE,
   tooManyUnpaidOrders,
+  unconfirmedEmail,
   type AdminOrdersQuery,
   type PlaceOrder,
 } from '#shared/schemas/orders.ts';
@@ -12,7 +13,7 @@ import type { Db } from '#server/db/client.ts';
 import { isUuid } from '#server/db/ids.ts';
 import type { Page } from '#server/db/paging.ts';
 import { inTransaction, type Tx } from '#server/db/transaction.ts';
-import { Conflict, InvalidInput, NotFound, NotSignedIn } from '#server/domain-errors.ts';
+import { Conflict, Forbidden, InvalidInput, NotFound, NotSignedIn } from '#server/domain-errors.ts';
 import { breaksForeignKey } from '#server/failure-cause.ts';
 import type { SessionUser } from '#server/modules/auth/auth.service.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
@@ -84,6 +85,13 @@ export class OrdersService {
     const { db, tools, mailer, policy } = this.deps;
     // Before the unpaid-order cap: an id that names no tool is refused without locking the buyer's account.
     if (!isUuid(input.toolId)) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
+    // Orders hold stock for days: only an account with a real mailbox behind it may book them, or anyone
+    // could hold a tool's whole stock from made-up addresses.
+    if (!buyer.emailVerified) {
+      const confirmed = await this.deps.users.hasConfirmedEmail(buyer.id);
+      if (confirmed === undefined) throw new NotSignedIn();
+      if (!confirmed) throw new Forbidden(unconfirmedEmail(buyer.email));
+    }
     const booking = inTransaction(db, async (tx) => {
       await this.refuseBeyondUnpaidCap(tx, buyer.id);
       const details = {

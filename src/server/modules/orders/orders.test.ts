@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { belowMinimum, messages, notEnoughStock } from '#shared/messages.ts';
 import { ORDER_TOO_LARGE_MESSAGE, type Order } from '#shared/schemas/orders.ts';
 import { orders, tools, users } from '#server/db/schema.ts';
-import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { createUser, signInCookie, type TestUser } from '#server/testing/accounts.ts';
 import { readOutbox } from '#server/testing/outbox.ts';
 import { anonymous, requestsAs } from '#server/testing/requests.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
@@ -183,6 +183,23 @@ describe('POST /api/order', () => {
     expect(await stock(dear!.id)).toBe(9_999_999);
   });
 
+  it('refuses an account whose e-mail address is not confirmed yet, booking nothing, until it is', async () => {
+    const newcomer = await createUser(ctx, { name: 'New Comer', verified: false });
+    const base = { quantity: 10, address: '1 Main St', number: '555', toolId };
+    const stockBefore = await stock();
+    const refused = await as(newcomer).post('/api/order', base);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      message: `Please confirm your e-mail address before ordering: open the link we sent to ${newcomer.email}, or send it again from My Profile.`,
+    });
+    expect(await stock()).toBe(stockBefore);
+
+    // Confirmed in another browser: this session's cookie still says otherwise, the database decides.
+    await ctx.app.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, newcomer.id));
+    expect((await as(newcomer).post('/api/order', base)).statusCode).toBe(200);
+    expect(await stock()).toBe(stockBefore - 10);
+  });
+
   it('answers 404 for an unknown or malformed tool, and 401 without a session', async () => {
     const base = { quantity: 10, address: '1 Main St', number: '555' };
     expect(
@@ -196,13 +213,19 @@ describe('POST /api/order', () => {
   it('answers 401 for an account deleted while its session cookie still names it, booking nothing', async () => {
     const gone = await createUser(ctx, { name: 'Gone Soon' });
     const base = { quantity: 10, address: '1 Main St', number: '555', toolId };
-    expect((await as(gone).get(`/api/user/${gone.email}`)).statusCode).toBe(200);
+    // One session from before the address was confirmed, one from after (its cookie says it is confirmed).
+    const confirmedSession = { ...gone, headers: { ...gone.headers, cookie: await signInCookie(ctx, gone) } };
+    for (const who of [gone, confirmedSession]) {
+      expect((await as(who).get(`/api/user/${gone.email}`)).statusCode).toBe(200);
+    }
     const stockBefore = await stock();
     await ctx.app.database.db.delete(users).where(eq(users.id, gone.id));
 
-    const response = await as(gone).post('/api/order', base);
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toMatchObject({ message: 'Please sign in first.' });
+    for (const who of [gone, confirmedSession]) {
+      const response = await as(who).post('/api/order', base);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ message: 'Please sign in first.' });
+    }
     expect(await stock()).toBe(stockBefore);
     expect(await ctx.app.database.db.select().from(orders).where(eq(orders.userId, gone.id))).toEqual([]);
   });

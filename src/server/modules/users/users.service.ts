@@ -104,6 +104,11 @@ export class UsersService {
     return pageOfUsers(this.db, query);
   }
 
+  /** Whether the account's e-mail address is confirmed, as the database says now; undefined if it is gone. */
+  async hasConfirmedEmail(userId: string): Promise<boolean | undefined> {
+    return (await findUserById(this.db, userId))?.emailVerified;
+  }
+
   async role(userId: string): Promise<'admin' | 'user' | undefined> {
     const row = await findUserById(this.db, userId);
     return row && (row.role === 'admin' ? 'admin' : 'user');

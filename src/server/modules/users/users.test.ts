@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#shared/schemas/users.ts';
 import { sessions, users } from '#server/db/schema.ts';
-import { createUser, type TestUser } from '#server/testing/accounts.ts';
+import { cookiesOf, createUser, type TestUser } from '#server/testing/accounts.ts';
 import { anonymous, requestsAs } from '#server/testing/requests.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 
@@ -26,9 +26,6 @@ async function row(email: string) {
 
 const as = requestsAs(() => ctx);
 
-const cookiesOf = (response: { cookies: Array<{ name: string; value: string }> }) =>
-  response.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
-
 describe('GET /api/user/{email}', () => {
   it('gives a user their own profile', async () => {
     const response = await as(alice).get(`/api/user/${alice.email}`);
@@ -42,7 +39,7 @@ describe('GET /api/user/{email}', () => {
       number: null,
       address: null,
       institute: null,
-      emailVerified: false,
+      emailVerified: true,
     });
   });
 
