@@ -44,6 +44,8 @@ export class JobRunner {
       // Its maintenance and cron keeping run in every process; the first to claim a slot does the work.
       supervise: true,
       schedule: true,
+      // How soon a job is given back to the queue when its process died while working it (every 60 s else).
+      monitorIntervalSeconds: 10,
     });
     boss.on('error', (error) => log.error({ err: error }, 'job runner failed'));
     boss.on('warning', (warning) => log.warn(warning, 'job runner warning'));
@@ -53,7 +55,10 @@ export class JobRunner {
 
   /** Creates the queue if needed and works its jobs in this process, AT_ONCE at a time. */
   async register<T extends object>(queue: QueueDefinition<T>): Promise<void> {
-    await this.boss.createQueue(queue.name, { notify: true, ...queue.options });
+    const settings = { notify: true, ...queue.options };
+    await this.boss.createQueue(queue.name, settings);
+    // A queue that an earlier version of the shop created keeps the options it was created with otherwise.
+    await this.boss.updateQueue(queue.name, settings);
     const poll = queue.pollSeconds ?? 30;
     const options = {
       includeMetadata: true,

@@ -44,6 +44,9 @@ export class MailService {
         retryBackoff: true,
         retryDelayMax: 60 * 60,
         expireInSeconds: 5 * 60,
+        // A mail whose process died while sending it (killed, power cut) is sent again within about a minute
+        // of the next start (the missed heartbeats, the monitor, the retry delay), not after its expiry.
+        heartbeatSeconds: 10,
         // Delivered mails (with their links) do not stay in the job table.
         deleteAfterSeconds: 60 * 60,
       },
