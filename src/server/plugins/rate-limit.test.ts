@@ -44,7 +44,7 @@ interface Request {
 async function buyerWithOrder() {
   const buyer = await createUser(ctx, { name: 'Rita Rate' });
   const order = await ctx.app.orders.place(
-    { id: buyer.id, name: buyer.name, email: buyer.email, role: 'user' },
+    { id: buyer.id, name: buyer.name, email: buyer.email, role: 'user', emailVerified: true },
     { toolId, quantity: 10, address: '1 Main St', number: '555' },
   );
   return { buyer, orderId: order.id };

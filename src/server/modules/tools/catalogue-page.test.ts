@@ -196,7 +196,13 @@ describe('a search', () => {
 });
 
 describe('the pages under a stream of orders', () => {
-  const buyer = { id: '', name: 'Page Buyer', email: 'page-buyer@example.com', role: 'user' as const };
+  const buyer = {
+    id: '',
+    name: 'Page Buyer',
+    email: 'page-buyer@example.com',
+    role: 'user' as const,
+    emailVerified: true,
+  };
   const order = (toolId: string, quantity: number) =>
     ctx.app.orders.place(buyer, { toolId, quantity, address: '1 Main St', number: '5' });
 

@@ -164,7 +164,13 @@ describe('catalogue cache', () => {
 });
 
 describe('catalogue cache under a stream of orders', () => {
-  const buyer = { id: '', name: 'Stream Buyer', email: 'stream@example.com', role: 'user' as const };
+  const buyer = {
+    id: '',
+    name: 'Stream Buyer',
+    email: 'stream@example.com',
+    role: 'user' as const,
+    emailVerified: true,
+  };
   const order = (toolId: string, quantity = 10) =>
     ctx.app.orders.place(buyer, { toolId, quantity, address: '1 Main St', number: '5' });
 
