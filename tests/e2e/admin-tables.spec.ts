@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { addToolViaApi, demoAdmin, signIn, signInViaApi, uniqueEmail } from './support.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { addToolViaApi, demoAdmin, signIn, signInViaApi, signUpWith, uniqueEmail } from './support.ts';
 
 // Enough rows for two pages of each table (Manage Tools 24 a page, Manage Order and All User 20), each set
 // with a word of its own to search for.
@@ -14,14 +14,6 @@ const buyers = Array.from({ length: 5 }, () => ({
   password: 'Secret123',
 }));
 const userEmails: string[] = [];
-
-async function signUp(
-  request: APIRequestContext,
-  account: { name: string; email: string; password: string },
-) {
-  const response = await request.post('/api/auth/sign-up/email', { data: account, headers: origin() });
-  expect(response.ok()).toBe(true);
-}
 
 test.beforeAll(async ({ playwright }) => {
   const baseURL = process.env.E2E_BASE_URL;
@@ -38,7 +30,10 @@ test.beforeAll(async ({ playwright }) => {
   const people = await playwright.request.newContext({ baseURL });
   for (let n = 1; n <= ORDERS; n += 1) {
     // Orders 1-5 by the first buyer, 6-10 by the second, and so on.
-    if (n % 5 === 1) await signUp(people, buyers[(n - 1) / 5]!);
+    if (n % 5 === 1) {
+      const { name, ...account } = buyers[(n - 1) / 5]!;
+      await signUpWith(people, name, account);
+    }
     const order = await people.post('/api/order', {
       data: { toolId: rivet._id, quantity: n, address: '3 Rivet Row', number: '5550123' },
       headers: origin(),
@@ -48,7 +43,7 @@ test.beforeAll(async ({ playwright }) => {
   for (let n = 1; n <= USERS; n += 1) {
     const email = uniqueEmail(`userina${n}`);
     userEmails.push(email);
-    await signUp(people, { name: `Userina Quartz ${n}`, email, password: 'Secret123' });
+    await signUpWith(people, `Userina Quartz ${n}`, { email, confirmed: false });
   }
   await people.dispose();
 });

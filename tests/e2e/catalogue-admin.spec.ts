@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { STALE_TOOL_MESSAGE, type Tool } from '#shared/schemas/tools.ts';
-import { addToolViaApi, demoAdmin, signIn, signUpViaApi, TOOL_FORM, uniqueEmail } from './support.ts';
+import { addToolViaApi, demoAdmin, signIn, signUpViaApi, signUpWith, TOOL_FORM } from './support.ts';
 
 const origin = () => ({ origin: process.env.E2E_BASE_URL! });
 
@@ -86,11 +86,7 @@ test('an admin adds a tool with a photo, updates its price and deletes it', asyn
 
 /** A buyer of their own (not the page's session) books `quantity` of the tool. */
 async function bookAsAnotherBuyer(request: APIRequestContext, toolId: string, quantity: number) {
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    data: { name: 'Meanwhile Buyer', email: uniqueEmail('buyer'), password: 'Secret123' },
-    headers: origin(),
-  });
-  expect(signUp.ok()).toBe(true);
+  await signUpWith(request, 'Meanwhile Buyer');
   const order = await request.post('/api/order', {
     data: { toolId, quantity, address: '1 Meanwhile Road', number: '555' },
     headers: origin(),

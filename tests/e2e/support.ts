@@ -53,15 +53,15 @@ export async function addToolViaApi(
 }
 
 /**
- * Creates an account through the API (as the sign-up screen would) and leaves the page signed in; unless
+ * Creates an account through the API (as the sign-up screen would), signed in on `request`; unless
  * `confirmed` is false, its address is then confirmed through the mailed link (only then may it order).
  */
-export async function signUpViaApi(
-  page: Page,
+export async function signUpWith(
+  request: APIRequestContext,
   name: string,
   { email = uniqueEmail('user'), password = 'Secret123', confirmed = true } = {},
 ) {
-  const response = await page.request.post('/api/auth/sign-up/email', {
+  const response = await request.post('/api/auth/sign-up/email', {
     data: { name, email, password },
     headers: { origin: process.env.E2E_BASE_URL! },
   });
@@ -70,12 +70,16 @@ export async function signUpViaApi(
     const link = new URL(
       /https?:\/\/\S+\/verify-email\?token=\S+/.exec((await mailTo(email, CONFIRM_SUBJECT)).text)![0],
     );
-    // The API behind the link's page, which also signs the page in again with a session that knows it.
-    const verified = await page.request.get(`/api/auth/verify-email${link.search}`);
+    // The API behind the link's page, which also signs in again with a session that knows it.
+    const verified = await request.get(`/api/auth/verify-email${link.search}`);
     expect(verified.ok()).toBe(true);
   }
   return { email, password, name };
 }
+
+/** signUpWith on the page's own requests: the page is signed in as the new account. */
+export const signUpViaApi = (page: Page, name: string, options?: Parameters<typeof signUpWith>[2]) =>
+  signUpWith(page.request, name, options);
 
 export const CONFIRM_SUBJECT = 'Confirm your e-mail address';
 
