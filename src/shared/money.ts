@@ -1,3 +1,6 @@
+/** The most one order may come to: the largest single card payment Stripe takes. */
+export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
+
 /** Money is whole cents inside the system and dollars at the API edge. */
 export function centsToDollars(cents: number): number {
   return cents / 100;

@@ -66,8 +66,6 @@ export const placeOrderSchema = purchaseFieldsSchema.extend({
 });
 export type PlaceOrder = z.infer<typeof placeOrderSchema>;
 
-/** The most one order may come to: the largest single card payment Stripe takes. */
-export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 export function unconfirmedEmail(email: string): string {
   return `Please confirm your e-mail address before ordering: open the link we sent to ${email}, or send it again from My Profile.`;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '#shared/messages.ts';
+import { dollarsToCents, MAX_ORDER_TOTAL_CENTS } from '#shared/money.ts';
 import { apiErrorSchema } from './errors.ts';
 import {
   choiceQuery,
@@ -55,7 +56,7 @@ const requiredNumber = (message: string) =>
   z.number({ message }).refine((value) => Number.isFinite(value), message);
 
 /** A tool as administrators write it (spec section 5, "Tools"); price in dollars. */
-export const toolInputSchema = z.object({
+const toolFieldsSchema = z.object({
   name: z
     .string({ message: messages.nameRequired })
     .trim()
@@ -86,10 +87,26 @@ export const toolInputSchema = z.object({
     .max(200, { message: messages.imageNotOurs, abort: true })
     .regex(TOOL_IMAGE_PATTERN, messages.imageNotOurs),
 });
+
+export const MINIMUM_ORDER_TOO_DEAR =
+  'A minimum order would come to more than $999,999.99, the most one order may: lower the price or the minimum order.';
+
+/** Refuses a tool that nobody could order: its minimum order alone would cost more than one order may. */
+const withOrderableMinimum = <T extends z.ZodType<{ price: number; minOrderQuantity: number }>>(schema: T) =>
+  schema.refine(
+    ({ price, minOrderQuantity }) => dollarsToCents(price) * minOrderQuantity <= MAX_ORDER_TOTAL_CENTS,
+    {
+      message: MINIMUM_ORDER_TOO_DEAR,
+      path: ['minOrderQuantity'],
+    },
+  );
+
+export const toolInputSchema = withOrderableMinimum(toolFieldsSchema);
 export type ToolInput = z.infer<typeof toolInputSchema>;
 
 /** The update form's fields: the same, but the name may be left out (it stays). */
-export const toolUpdateFieldsSchema = toolInputSchema.extend({ name: toolInputSchema.shape.name.optional() });
+const toolUpdateFieldsObject = toolFieldsSchema.extend({ name: toolFieldsSchema.shape.name.optional() });
+export const toolUpdateFieldsSchema = withOrderableMinimum(toolUpdateFieldsObject);
 export type ToolUpdateFields = z.infer<typeof toolUpdateFieldsSchema>;
 
 export const EDIT_VERSION_REQUIRED = 'version is required: the version of the tool the form was loaded with';
@@ -118,7 +135,7 @@ const toolEditBaseSchema = z.object({
 });
 
 /** PATCH /api/parts/{id}: the form's fields and the copy they were edited on. */
-export const toolUpdateSchema = toolUpdateFieldsSchema.extend(toolEditBaseSchema.shape);
+export const toolUpdateSchema = withOrderableMinimum(toolUpdateFieldsObject.extend(toolEditBaseSchema.shape));
 export type ToolUpdate = z.infer<typeof toolUpdateSchema>;
 
 export const TOOL_NOT_FOUND_MESSAGE = 'Tool not found';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { MAX_ORDER_TOTAL_CENTS } from '#shared/money.ts';
 import {
-  MAX_ORDER_TOTAL_CENTS,
   ORDER_TOO_LARGE_MESSAGE,
   tooManyUnpaidOrders,
   unconfirmedEmail,

@@ -4,6 +4,7 @@ import { messages } from '#shared/messages.ts';
 import {
   EDIT_VERSION_REQUIRED,
   LOADED_STOCK_REQUIRED,
+  MINIMUM_ORDER_TOO_DEAR,
   STALE_TOOL_MESSAGE,
   stockOutOfRangeMessage,
   type Tool,
@@ -110,6 +111,9 @@ describe('POST /api/parts', () => {
     [{ availableQuantity: -1 }, 'availableQuantity must be from 0 to 10,000,000'],
     [{ minOrderQuantity: undefined }, messages.minOrderQuantityRequired],
     [{ minOrderQuantity: 0 }, 'minOrderQuantity must be at least 1'],
+    // Never orderable: one order may come to $999,999.99 at most.
+    [{ price: 1_000_000, minOrderQuantity: 1 }, MINIMUM_ORDER_TOO_DEAR],
+    [{ price: 400_000, minOrderQuantity: 3 }, MINIMUM_ORDER_TOO_DEAR],
     [{ details: ' ' }, messages.detailsRequired],
     [{ image: '' }, messages.imageRequired],
     [{ image: 'https://evil.example/x.png' }, 'The image must be an upload of ours'],
@@ -119,6 +123,19 @@ describe('POST /api/parts', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ statusCode: 400, error: 'Bad Request', message });
     expect(await count()).toBe(before);
+  });
+
+  it('adds a tool whose minimum order comes to exactly the most one order may, which a buyer can order', async () => {
+    const response = await as(admin).post('/api/parts', { ...valid, price: 333_333.33, minOrderQuantity: 3 });
+    expect(response.statusCode).toBe(200);
+    const toolId = response.json<{ insertedId: string }>().insertedId;
+    const order = await as(user).post('/api/order', {
+      toolId,
+      quantity: 3,
+      address: '1 Main St',
+      number: '5',
+    });
+    expect(order.statusCode).toBe(200);
   });
 });
 
@@ -142,6 +159,12 @@ describe('PATCH /api/parts/{id}', () => {
     expect((await as(anonymous).patch(`/api/parts/${tool._id}`, edit)).statusCode).toBe(401);
     const bad = await as(admin).patch(`/api/parts/${tool._id}`, { ...edit, price: undefined });
     expect(bad.json()).toMatchObject({ statusCode: 400, message: messages.priceRequired });
+    const dear = await as(admin).patch(`/api/parts/${tool._id}`, {
+      ...edit,
+      price: 500_000,
+      minOrderQuantity: 2,
+    });
+    expect(dear.json()).toMatchObject({ statusCode: 400, message: MINIMUM_ORDER_TOO_DEAR });
     expect(await newest()).toEqual(tool);
   });
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { STALE_TOOL_MESSAGE, type Tool } from '#shared/schemas/tools.ts';
+import { MINIMUM_ORDER_TOO_DEAR, STALE_TOOL_MESSAGE, type Tool } from '#shared/schemas/tools.ts';
 import { apiError, stubApi } from '#client/testing/api-stub.ts';
 import { angleGrinder } from '#client/testing/fixtures.ts';
 import { renderScreen } from '#client/testing/render-screen.tsx';
@@ -84,6 +84,16 @@ describe('Update', () => {
       version: 1,
       loadedAvailableQuantity: 500,
     });
+  });
+
+  it('says under the minimum order when one would cost more than one order may, sending nothing', async () => {
+    const { user, sent } = showUpdate(() => angleGrinder, { body: { modifiedCount: 1 } });
+    expect(await screen.findByDisplayValue('Angle grinder')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Price ($ per piece)'));
+    await user.type(screen.getByLabelText('Price ($ per piece)'), '150000');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(MINIMUM_ORDER_TOO_DEAR)).toBeTruthy();
+    expect(sent.filter((request) => request.method === 'PATCH')).toEqual([]);
   });
 
   it('says when someone else changed the tool meanwhile, and shows it as it is now', async () => {
