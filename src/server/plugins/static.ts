@@ -10,10 +10,10 @@ const REVALIDATE = 'no-cache';
 const ONE_DAY = 'public, max-age=86400';
 
 /**
- * Paths that belong to the server, or to the build: an unknown one is a JSON 404, never the app's HTML (a page
- * of an earlier build asking for a script that is gone learns so, rather than getting HTML for JavaScript).
+ * Paths that belong to the server, or to the build, in any letter case and with or without a query: an unknown
+ * one is a JSON 404, never the app's HTML (a page of an earlier build asking for a script that is gone learns
+ * so, rather than getting HTML for JavaScript).
  */
-/** The server's own paths, in any letter case (no page of the app lives there) and with or without a query. */
 const SERVER_PATHS = /^\/(api|uploads|assets)([/?]|$)/i;
 
 /**

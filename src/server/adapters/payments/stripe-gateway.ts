@@ -92,7 +92,6 @@ export function createStripeGateway(
     publishableKey: settings.publishableKey,
 
     async createIntent(order, idempotencyKey) {
-      const metadata: ShopMetadata = { orderId: order.id, shop };
       const intent = await askStripe(() =>
         stripe.paymentIntents.create(
           {
@@ -100,7 +99,7 @@ export function createStripeGateway(
             currency: SHOP_CURRENCY,
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
             receipt_email: order.email,
-            metadata: { ...metadata },
+            metadata: { orderId: order.id, shop } satisfies ShopMetadata,
           },
           { idempotencyKey },
         ),

@@ -215,12 +215,6 @@ export function createBetterAuth(deps: BetterAuthDeps) {
   });
 
   /**
-   * Anyone may sign up with an address listed in ADMIN_EMAILS before its owner does, choosing the password, and
-   * the owner then confirm it from the mail that sign-up sent. So as a listed address becomes an administrator,
-   * its sessions end and its password becomes one nobody knows; the owner of the mailbox gets a link to choose
-   * one (the sign-in that verified it, by the link or by a provider, stays signed in).
-   */
-  /**
    * Ends every password-reset link still open for the account, once its password has been chosen (by one of
    * them or by a change): an older link, in a mail someone else may read, must not choose it again.
    */
@@ -230,6 +224,12 @@ export function createBetterAuth(deps: BetterAuthDeps) {
       .where(and(eq(verifications.value, userId), like(verifications.identifier, 'reset-password:%')));
   }
 
+  /**
+   * Anyone may sign up with an address listed in ADMIN_EMAILS before its owner does, choosing the password, and
+   * the owner then confirm it from the mail that sign-up sent. So as a listed address becomes an administrator,
+   * its sessions end and its password becomes one nobody knows; the owner of the mailbox gets a link to choose
+   * one (the sign-in that verified it, by the link or by a provider, stays signed in).
+   */
   async function takeFromWhoeverRegisteredFirst(user: { id: string; email: string }) {
     const context = await auth.$context;
     await context.internalAdapter.deleteUserSessions(user.id);
