@@ -32,7 +32,14 @@ interface LookedUp {
   begins: number;
 }
 
-/** Each search word looked up among the catalogue's words (catalogue_words, kept by a trigger). */
+/** The catalogue's words that begin with typed.word: in byte order, those between it and it followed by U+10FFFF. */
+const begunByTyped = sql`known.word COLLATE "C" >= typed.word AND known.word COLLATE "C" < typed.word || chr(1114111)`;
+
+/**
+ * Each search word looked up among the catalogue's words (catalogue_words, kept by a trigger). The words it
+ * begins are listed and counted apart: as one ordered read, the planner took every word that "1" begins
+ * (15,000 at 100,000 tools) to sort them, which cost 30 ms.
+ */
 async function lookUp(db: Executor, words: string[]): Promise<LookedUp[]> {
   const { rows } = (await db.execute(sql`
     SELECT typed.word, begun.words AS begun, begun.count AS begins,
@@ -43,14 +50,13 @@ async function lookUp(db: Executor, words: string[]): Promise<LookedUp[]> {
       ) ELSE '{}' END AS similar
     FROM unnest(string_to_array(${words.join(' ')}, ' ')) AS typed(word)
     CROSS JOIN LATERAL (
-      SELECT coalesce((array_agg(known.word ORDER BY known.word COLLATE "C"))[:${MAX_WORDS_BEGUN + 1}], '{}') AS words,
-        count(*)::int AS count
-      FROM (
-        -- Byte order: every word that begins with typed.word lies between it and it followed by U+10FFFF.
-        SELECT known.word FROM catalogue_words known
-        WHERE known.word COLLATE "C" >= typed.word AND known.word COLLATE "C" < typed.word || chr(1114111)
-        ORDER BY known.word COLLATE "C" LIMIT ${MAX_WORDS_INDEXED + 1}
-      ) AS known
+      SELECT array(
+        SELECT known.word FROM catalogue_words known WHERE ${begunByTyped}
+        ORDER BY known.word COLLATE "C" LIMIT ${MAX_WORDS_BEGUN + 1}
+      ) AS words,
+      (SELECT count(*)::int FROM (
+        SELECT FROM catalogue_words known WHERE ${begunByTyped} LIMIT ${MAX_WORDS_INDEXED + 1}
+      ) AS known) AS count
     ) begun`)) as { rows: LookedUp[] };
   return rows;
 }
