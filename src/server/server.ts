@@ -42,6 +42,7 @@ async function main() {
     }
   }
 
+  await app.tools.readNameOrder();
   closeOnSignals(app, config.shutdownTimeoutMs);
 
   await app.listen({ port: config.port, host: config.host });

@@ -251,6 +251,29 @@ describe('the pages under a stream of orders', () => {
     await ctx.app.tools.remove(chisel!.id);
     expect((await page('?q=chisel')).body.total).toBe(0);
   });
+
+  it('sorts a search by name as the tools are named now, after a tool is added or renamed', async () => {
+    const byName = async () => names((await page('?q=hex&sort=name')).body);
+    expect(await byName()).toEqual(['Hex Bolt M10 x 50 mm', 'Hex Flange Nut M8']);
+    const [added] = await ctx.app.tools.add([
+      row(-2, { name: 'Hex Key Set', details: 'Nine keys', priceCents: 900 }),
+    ]);
+    expect(await byName()).toEqual(['Hex Bolt M10 x 50 mm', 'Hex Flange Nut M8', 'Hex Key Set']);
+    await ctx.app.tools.edit(added!.id, {
+      fields: {
+        name: 'Allen Hex Key Set',
+        priceCents: 900,
+        minOrderQuantity: 100,
+        details: 'Nine keys',
+        image: added!.image,
+      },
+      availableQuantity: 1000,
+      loadedAvailableQuantity: 1000,
+      version: 1,
+    });
+    expect(await byName()).toEqual(['Allen Hex Key Set', 'Hex Bolt M10 x 50 mm', 'Hex Flange Nut M8']);
+    await ctx.app.tools.remove(added!.id);
+  });
 });
 
 describe('GET /api/parts on a large catalogue', () => {

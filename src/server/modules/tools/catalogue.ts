@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { Tool } from '#shared/schemas/tools.ts';
 import { shortageOf } from '#server/failure-cause.ts';
 import { LoadsUnderWay } from './loads-under-way.ts';
-import { KeptMatches, type SearchMatches } from './search-matches.ts';
+import { KeptMatches, type NameRanks, type SearchMatches } from './search-matches.ts';
 import { toApiTool, type MatchColumns, type StockChange, type ToolRow } from './tools.repo.ts';
 
 export interface CachedResponse {
@@ -181,6 +181,11 @@ export class Catalogue {
   /** What the search `words` matches, kept or read by `read` (KeptMatches.of). */
   matches(words: string, read: (limit: number) => Promise<MatchColumns>): Promise<SearchMatches | undefined> {
     return this.kept.of(words, read);
+  }
+
+  /** Each tool's place in the name sort (KeptMatches.nameRanks). */
+  nameRanks(read: () => Promise<string[]>): Promise<NameRanks> {
+    return this.kept.nameRanks(read);
   }
 
   /**

@@ -4,12 +4,11 @@ import type { MatchColumns, StockChange } from './tools.repo.ts';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-/** Tools 1..n, in that (name) order, each 10 in stock with a minimum order of 5, at stock revision 1. */
+/** Tools 1..n, newest first, each 10 in stock with a minimum order of 5, at stock revision 1. */
 function columns(n: number): MatchColumns {
   return {
     ids: Array.from({ length: n }, (_, i) => ID(i + 1)),
     priceCents: Int32Array.from({ length: n }, (_, i) => 100 * (i + 1)),
-    createdSeconds: Float64Array.from({ length: n }, (_, i) => 1_800_000_000 + i),
     availableQuantity: new Int32Array(n).fill(10),
     minOrderQuantity: new Int32Array(n).fill(5),
     stockRevision: new Float64Array(n).fill(1),
@@ -55,9 +54,9 @@ describe('the matches of a search, kept', () => {
     const kept = new KeptMatches();
     const matches = (await kept.of('nut', async () => columns(3)))!;
     kept.stockChanged(change(2, 4, 2));
-    expect(matches.choose(inStock, 'name', firstPage, 1000)).toEqual({ ids: [ID(1), ID(3)], matches: 2 });
+    expect(matches.choose(inStock, 'newest', firstPage, 1000)).toEqual({ ids: [ID(1), ID(3)], matches: 2 });
     kept.stockChanged(change(2, 10, 1));
-    expect(matches.choose(inStock, 'name', firstPage, 1000).matches).toBe(2);
+    expect(matches.choose(inStock, 'newest', firstPage, 1000).matches).toBe(2);
   });
 
   it('applies a stock change heard while the matches were read, by its revision', async () => {
@@ -68,7 +67,7 @@ describe('the matches of a search, kept', () => {
     kept.stockChanged(change(1, 0, 1));
     kept.stockChanged(change(2, 0, 2));
     finish();
-    expect((await asked)!.choose(inStock, 'name', firstPage, 1000).ids).toEqual([ID(1), ID(3)]);
+    expect((await asked)!.choose(inStock, 'newest', firstPage, 1000).ids).toEqual([ID(1), ID(3)]);
   });
 
   it('does not keep what was read while the catalogue changed, and reads it again', async () => {
@@ -113,25 +112,61 @@ describe('the matches of a search, kept', () => {
     expect(reads).toBe(2);
   });
 
-  it('sorts, filters and pages its matches as the catalogue does, ties by newest and then by id', async () => {
+  it('sorts, filters and pages its matches as the catalogue does, ties by newest', async () => {
     const same = columns(4);
     same.priceCents.set([300, 100, 300, 300]);
-    same.createdSeconds.set([1_800_000_000, 1_800_000_000, 1_800_000_000, 1_900_000_000]);
     const matches = (await new KeptMatches().of('nut', async () => same))!;
+    const byName = new Map([ID(3), ID(1), ID(4), ID(2)].map((id, rank) => [id, rank]));
     const ids = (sort: Parameters<typeof matches.choose>[1], filter = {}) =>
       matches
-        .choose({ inStock: false, ...filter }, sort, { page: 1, pageSize: 10 }, 1000)
+        .choose({ inStock: false, ...filter }, sort, { page: 1, pageSize: 10 }, 1000, byName)
         .ids.map((id) => id.at(-1));
-    expect(ids('name')).toEqual(['1', '2', '3', '4']);
-    expect(ids('newest')).toEqual(['4', '3', '2', '1']);
-    expect(ids('price-asc')).toEqual(['2', '4', '3', '1']);
-    expect(ids('price-desc')).toEqual(['1', '3', '4', '2']);
-    expect(ids('price-asc', { minPriceCents: 101, maxPriceCents: 300 })).toEqual(['4', '3', '1']);
-    expect(matches.choose({ inStock: false }, 'name', { page: 2, pageSize: 3 }, 1000)).toEqual({
+    expect(ids('newest')).toEqual(['1', '2', '3', '4']);
+    expect(ids('name')).toEqual(['3', '1', '4', '2']);
+    expect(ids('price-asc')).toEqual(['2', '1', '3', '4']);
+    expect(ids('price-desc')).toEqual(['4', '3', '1', '2']);
+    expect(ids('price-asc', { minPriceCents: 101, maxPriceCents: 300 })).toEqual(['1', '3', '4']);
+    expect(matches.choose({ inStock: false }, 'newest', { page: 2, pageSize: 3 }, 1000)).toEqual({
       ids: [ID(4)],
       matches: 4,
     });
     // A page ends where the matches shown end.
-    expect(matches.choose({ inStock: false }, 'name', { page: 1, pageSize: 3 }, 2).ids).toHaveLength(2);
+    expect(matches.choose({ inStock: false }, 'newest', { page: 1, pageSize: 3 }, 2).ids).toHaveLength(2);
+  });
+
+  it('sorts by name a tool that the name ranks do not know yet after those they know', async () => {
+    const matches = (await new KeptMatches().of('nut', async () => columns(4)))!;
+    const byName = new Map([ID(3), ID(4), ID(2)].map((id, rank) => [id, rank]));
+    const page = matches.choose({ inStock: false }, 'name', firstPage, 1000, byName);
+    expect(page.ids).toEqual([ID(3), ID(4), ID(2), ID(1)]);
+    expect(() => matches.choose({ inStock: false }, 'price-asc', firstPage, 1000)).not.toThrow();
+  });
+});
+
+describe("the catalogue's name ranks", () => {
+  it('are read once, however many ask, until the catalogue changes', async () => {
+    const kept = new KeptMatches();
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      return [ID(2), ID(1)];
+    };
+    const [first, second] = await Promise.all([kept.nameRanks(read), kept.nameRanks(read)]);
+    expect(first).toBe(second);
+    expect([...first]).toEqual([
+      [ID(2), 0],
+      [ID(1), 1],
+    ]);
+    kept.stockChanged(change(1, 0, 2));
+    expect(await kept.nameRanks(read)).toBe(first);
+    kept.dropAll();
+    expect(await kept.nameRanks(read)).not.toBe(first);
+    expect(reads).toBe(2);
+  });
+
+  it('are read again after a read that failed', async () => {
+    const kept = new KeptMatches();
+    await expect(kept.nameRanks(() => Promise.reject(new Error('connection lost')))).rejects.toThrow();
+    expect((await kept.nameRanks(async () => [ID(1)])).get(ID(1))).toBe(0);
   });
 });

@@ -10,8 +10,8 @@ const MATCHES_KEPT_PER_SEARCH = 20_000;
 const MATCHES_KEPT = 100_000;
 const SEARCHES_KEPT = 1000;
 
-/** Compares two tools by their indexes in a SearchMatches. */
-type Comparison = (a: number, b: number) => number;
+/** Each tool's place in the name sort, by its id: the whole catalogue's, read from the name sort's index. */
+export type NameRanks = Map<string, number>;
 
 /**
  * What one search matches, each tool with what its pages are chosen and sorted by: read once, so that every
@@ -23,7 +23,7 @@ export class SearchMatches {
   private index?: Map<string, number>;
   private readonly orders = new Map<CatalogueSort, Uint32Array>();
 
-  /** `columns` in name order, as the database sorts names (its collation, which JavaScript cannot repeat). */
+  /** `columns` newest first, as the catalogue sorts them (tools.repo.ts). */
   constructor(private readonly columns: MatchColumns) {}
 
   get size(): number {
@@ -40,19 +40,23 @@ export class SearchMatches {
     availableQuantity[index] = change.availableQuantity;
   }
 
-  /** The ids of one page of the matches that pass `filter` in `sort` order, among the first `shownAtMost`; and how many pass. */
+  /**
+   * The ids of one page of the matches that pass `filter` in `sort` order, among the first `shownAtMost`; and
+   * how many pass. The name sort needs the catalogue's `nameRanks`.
+   */
   choose(
     { inStock, minPriceCents, maxPriceCents }: CatalogueFilter,
     sort: CatalogueSort,
     { page, pageSize }: Paging,
     shownAtMost: number,
+    nameRanks?: NameRanks,
   ): { ids: string[]; matches: number } {
     const first = (page - 1) * pageSize;
     const end = Math.min(first + pageSize, shownAtMost);
     const ids: string[] = [];
     let matches = 0;
     const { priceCents: price, availableQuantity: stock, minOrderQuantity: minimum } = this.columns;
-    for (const index of this.order(sort)) {
+    for (const index of this.order(sort, nameRanks)) {
       if (inStock && stock[index]! < minimum[index]!) continue;
       if (minPriceCents !== undefined && price[index]! < minPriceCents) continue;
       if (maxPriceCents !== undefined && price[index]! > maxPriceCents) continue;
@@ -62,27 +66,29 @@ export class SearchMatches {
     return { ids, matches };
   }
 
-  /** The indexes in `sort` order, the same order as the catalogue's sorts in the database (tools.repo.ts). */
-  private order(sort: CatalogueSort): Uint32Array {
+  /**
+   * The indexes in `sort` order, the same order as the catalogue's sorts in the database (tools.repo.ts): the
+   * columns are newest first, so the index breaks every tie as the catalogue does, by newest.
+   */
+  private order(sort: CatalogueSort, nameRanks?: NameRanks): Uint32Array {
     let order = this.orders.get(sort);
     if (!order) {
-      order =
-        sort === 'price-desc'
-          ? this.order('price-asc').slice().reverse()
-          : Uint32Array.from(this.columns.ids.keys()).sort(this.comparison(sort));
+      const newest = Uint32Array.from(this.columns.ids.keys());
+      if (sort === 'newest') order = newest;
+      else if (sort === 'price-desc') order = this.order('price-asc').slice().reverse();
+      else {
+        const key = sort === 'price-asc' ? this.columns.priceCents : this.ranks(nameRanks);
+        order = newest.sort((a, b) => key[a]! - key[b]! || a - b);
+      }
       this.orders.set(sort, order);
     }
     return order;
   }
 
-  private comparison(sort: Exclude<CatalogueSort, 'price-desc'>): Comparison {
-    const { ids, createdSeconds: created, priceCents: price } = this.columns;
-    // Ids as text compare as uuids do: their lower-case hex digits in byte order.
-    const idDescending: Comparison = (a, b) => (ids[a]! < ids[b]! ? 1 : -1);
-    const newest: Comparison = (a, b) => created[b]! - created[a]! || idDescending(a, b);
-    if (sort === 'newest') return newest;
-    if (sort === 'price-asc') return (a, b) => price[a]! - price[b]! || newest(a, b);
-    return (a, b) => a - b;
+  private ranks(nameRanks: NameRanks | undefined): Uint32Array {
+    if (!nameRanks) throw new Error("The name sort needs the catalogue's name ranks");
+    // A tool added since the ranks were read (they are read again after such a change) goes last.
+    return Uint32Array.from(this.columns.ids, (id) => nameRanks.get(id) ?? nameRanks.size);
   }
 }
 
@@ -105,6 +111,7 @@ export class KeptMatches {
   private readonly broad = new LRUCache<string, true>({ max: SEARCHES_KEPT });
   private readonly loading = new LoadsUnderWay<SearchMatches | undefined>();
   private readonly flights = new Set<Flight>();
+  private names?: Promise<NameRanks>;
 
   /** `perSearch`: the most matches a kept search may have. */
   constructor(private readonly perSearch = MATCHES_KEPT_PER_SEARCH) {}
@@ -123,6 +130,18 @@ export class KeptMatches {
     return this.loading.share(words, () => this.load(words, read));
   }
 
+  /** The catalogue's name ranks, as read by `read` (once until the catalogue changes, however many ask). */
+  nameRanks(read: () => Promise<string[]>): Promise<NameRanks> {
+    if (!this.names) {
+      const reading = read().then((ids) => new Map(ids.map((id, rank) => [id, rank])));
+      this.names = reading;
+      reading.catch(() => {
+        if (this.names === reading) this.names = undefined;
+      });
+    }
+    return this.names;
+  }
+
   stockChanged(change: StockChange): void {
     for (const flight of this.flights) flight.heard.push(change);
     for (const matches of this.kept.values()) matches.stockChanged(change);
@@ -133,6 +152,7 @@ export class KeptMatches {
     this.loading.forgetAll();
     this.kept.clear();
     this.broad.clear();
+    this.names = undefined;
   }
 
   private async load(words: string, read: (limit: number) => Promise<MatchColumns>) {

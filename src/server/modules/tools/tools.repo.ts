@@ -264,25 +264,23 @@ export function unsearchedRows(
 export interface MatchColumns {
   ids: string[];
   priceCents: Int32Array;
-  /** created_at in seconds: a double keeps its microseconds' order. */
-  createdSeconds: Float64Array;
   availableQuantity: Int32Array;
   minOrderQuantity: Int32Array;
   stockRevision: Float64Array;
 }
 
-const MATCH_FIELDS = 6;
+const MATCH_FIELDS = 5;
 
 /**
- * The tools that `search` matches, at most `limit` + 1 of them (one more tells that there are more), in name
- * order. As one text, which the embedded database sends many times faster than as many rows.
+ * The tools that `search` matches, at most `limit` + 1 of them (one more tells that there are more), newest
+ * first. As one text, which the embedded database sends many times faster than as many rows.
  */
 export async function searchMatches(db: Executor, search: SQL, limit: number): Promise<MatchColumns> {
   const { rows } = (await db.execute(sql`
-    SELECT string_agg(concat_ws(',', id, price_cents, date_part('epoch', created_at), available_quantity,
-      min_order_quantity, stock_revision), ',' ORDER BY name_key, id) AS matches
+    SELECT string_agg(concat_ws(',', id, price_cents, available_quantity, min_order_quantity, stock_revision), ','
+      ORDER BY ${sortOrder('newest', 'matched')}) AS matches
     FROM (
-      SELECT id, name_key, price_cents, created_at, available_quantity, min_order_quantity, stock_revision
+      SELECT id, created_at, price_cents, available_quantity, min_order_quantity, stock_revision
       FROM ${tools} WHERE ${search} LIMIT ${limit + 1}
     ) AS matched`)) as { rows: Array<{ matches: string | null }> };
   const fields = rows[0]?.matches?.split(',') ?? [];
@@ -295,19 +293,36 @@ export async function searchMatches(db: Executor, search: SQL, limit: number): P
   return {
     ids: Array.from({ length: size }, (_, match) => fields[match * MATCH_FIELDS]!),
     priceCents: column(Int32Array, 1),
-    createdSeconds: column(Float64Array, 2),
-    availableQuantity: column(Int32Array, 3),
-    minOrderQuantity: column(Int32Array, 4),
-    stockRevision: column(Float64Array, 5),
+    availableQuantity: column(Int32Array, 2),
+    minOrderQuantity: column(Int32Array, 3),
+    stockRevision: column(Float64Array, 4),
   };
 }
 
-/** The tools with these ids, in the order of `ids` (an id no tool has is left out). */
-export async function toolsWithIds(db: Executor, ids: string[]): Promise<ToolRow[]> {
+/**
+ * Every tool's id in the name sort's order, read from its index alone: what a search's matches are sorted by
+ * name with, rather than sorting their names in the database for each search (15 ms for 12,500 matches).
+ */
+export async function toolIdsByName(db: Executor): Promise<string[]> {
+  const { rows } = (await db.execute(sql`
+    SELECT string_agg(id::text, ',' ORDER BY ${sortOrder('name', 'tools')}) AS ids FROM ${tools}`)) as {
+    rows: Array<{ ids: string | null }>;
+  };
+  return rows[0]?.ids?.split(',') ?? [];
+}
+
+/** The tools with these ids, each in its id's place (undefined for an id that no tool has). */
+export async function toolsWithIds(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Array<ToolRow | undefined>> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(tools).where(inArray(tools.id, ids));
+  const rows = await db
+    .select()
+    .from(tools)
+    .where(inArray(tools.id, [...new Set(ids)]));
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return ids.map((id) => byId.get(id));
 }
 
 /** How many tools pass `condition`, counted up to `limit`. */
