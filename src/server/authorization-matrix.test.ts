@@ -332,3 +332,40 @@ describe.each(Object.keys(EXPECTED) as RouteKey[])('%s', (key) => {
     expect(await dataState()).toBe(before);
   });
 });
+
+describe('a malformed request from someone without the right', () => {
+  const MALFORMED = 'not-a-valid-value';
+  const refused = (role: 'anonymous' | 'buyer', status: 401 | 403) =>
+    (Object.keys(EXPECTED) as RouteKey[]).filter(
+      (key) => !key.includes(' /api/auth/') && EXPECTED[key][role] === status,
+    );
+
+  /** Every path parameter, the query and the body malformed: a clear 400 for whoever may use the route. */
+  async function malformed(key: RouteKey, who: TestUser | undefined) {
+    const [method, routePath] = key.split(' ') as [HttpMethod, string];
+    const params = new Proxy({}, { get: () => MALFORMED }) as Record<string, string>;
+    return ctx.app.inject({
+      method,
+      url: `${fillPath(routePath, params)}?email=${MALFORMED}&page=-1&sort=${MALFORMED}`,
+      headers: { ...headersOf(who), 'content-type': 'application/json' },
+      payload: method === 'GET' || method === 'DELETE' ? undefined : '{"quantity":"many","price":[]}',
+    });
+  }
+
+  // Refused before what they sent is read or checked: a visitor learns nothing of a route's input, and the
+  // server does not parse a body for someone who may not send it.
+  it.each(refused('anonymous', 401))('%s answers a visitor 401, not 400', async (key) => {
+    const before = await dataState();
+    const response = await malformed(key, undefined);
+    expect(response.statusCode, response.body).toBe(401);
+    expect(response.json()).toMatchObject({ statusCode: 401, message: 'Please sign in first.' });
+    expect(await dataState()).toBe(before);
+  });
+
+  it.each(refused('buyer', 403))('%s answers a buyer 403, not 400', async (key) => {
+    const buyer = await createUser(ctx, { name: 'Bea Buyer' });
+    const response = await malformed(key, buyer);
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json()).toMatchObject({ statusCode: 403, message: 'Only administrators can do this.' });
+  });
+});

@@ -7,14 +7,17 @@ import { apiError } from './errors.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     auth: AuthService;
-    /** preHandler: 401 without a session; sets request.user (from the session's signed cookie cache). */
+    /**
+     * onRequest hook: 401 without a session; sets request.user (from the session's signed cookie cache). Run
+     * before the body is read and checked, so that someone without the right learns nothing of a route's input.
+     */
     requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /**
-     * preHandler: as requireUser, but with the session checked in the database, for routes on which an
+     * onRequest hook: as requireUser, but with the session checked in the database, for routes on which an
      * administrator reaches other accounts: a session that has ended loses those rights at once.
      */
     requireCurrentUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-    /** preHandler: 401 without a session, 403 for anyone but an administrator. */
+    /** onRequest hook: 401 without a session, 403 for anyone but an administrator. */
     requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
   interface FastifyRequest {

@@ -19,7 +19,7 @@ type Schema<E extends Endpoint, Errors extends Record<number, z.ZodType>> = {
 
 /**
  * A Fastify route's method, URL and schema from the shared contract, with the error answers the route
- * gives besides: `app.route({ ...routeOf(api.orders.place, errors), preHandler, handler })`.
+ * gives besides: `app.route({ ...routeOf(api.orders.place, errors), onRequest, handler })`.
  */
 export function routeOf<
   E extends Endpoint,

@@ -32,7 +32,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
 
   app.route({
     ...routeOf(api.contact.inbox, adminErrors),
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     handler: async (request) => {
       const { rows, ...page } = await contact.inbox(request.query);
       return { messages: rows.map(toInboxMessage), ...page };
@@ -41,7 +41,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
 
   app.route({
     ...routeOf(api.contact.handle, adminErrors),
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     handler: async (request) => ({ modifiedCount: await contact.handle(request.params.id) }),
   });
 };

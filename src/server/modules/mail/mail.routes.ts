@@ -22,19 +22,19 @@ function toApiMail(row: UndeliverableMailRow) {
 export const mailRoutes: FastifyPluginAsyncZod<{ mailer: MailService }> = async (app, { mailer }) => {
   app.route({
     ...routeOf(api.mail.undeliverable, errors),
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     handler: async () => (await mailer.undeliverable()).map(toApiMail),
   });
 
   app.route({
     ...routeOf(api.mail.resend, errors),
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     handler: async (request) => ({ resentCount: await mailer.resend(request.params.id) }),
   });
 
   app.route({
     ...routeOf(api.mail.drop, errors),
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     handler: async (request) => ({ deletedCount: await mailer.drop(request.params.id) }),
   });
 };

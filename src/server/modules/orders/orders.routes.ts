@@ -12,7 +12,8 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   app.route({
     ...routeOf(api.orders.place, { 409: apiErrorSchema, 429: apiErrorSchema, ...errors }),
-    preHandler: [app.requireUser, app.rateLimit('order')],
+    onRequest: app.requireUser,
+    preHandler: app.rateLimit('order'),
     handler: async (request) => {
       const order = await orders.place(request.user!, request.body);
       return { insertedId: order.id };
@@ -21,25 +22,25 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
 
   app.route({
     ...routeOf(api.orders.mine, errors),
-    preHandler: app.requireCurrentUser,
+    onRequest: app.requireCurrentUser,
     handler: async (request) => (await orders.ordersOf(request.user!, request.query.email)).map(toApiOrder),
   });
 
   app.route({
     ...routeOf(api.orders.cancel, { 409: apiErrorSchema, ...errors }),
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     handler: async (request) => ({ deletedCount: await orders.remove(request.params.id, request.user!.id) }),
   });
 
   app.route({
     ...routeOf(api.orders.all, errors),
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     handler: async () => (await orders.all()).map(toApiOrder),
   });
 
   app.route({
     ...routeOf(api.orders.page, errors),
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     handler: async (request) => {
       const { rows, ...pageInfo } = await orders.page(request.query);
       return { orders: rows.map(toApiOrder), ...pageInfo };
@@ -48,7 +49,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
 
   app.route({
     ...routeOf(api.orders.invoice, { ...errors, 404: apiErrorSchema, 409: apiErrorSchema }),
-    preHandler: app.requireCurrentUser,
+    onRequest: app.requireCurrentUser,
     handler: async (request, reply) => {
       const order = await orders.invoiceOrder(request.user!, request.params.id);
       reply
@@ -61,7 +62,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
 
   app.route({
     ...routeOf(api.orders.exportCsv, errors),
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     handler: async (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
       reply
@@ -74,13 +75,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
 
   app.route({
     ...routeOf(api.orders.remove, { 409: apiErrorSchema, ...errors }),
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     handler: async (request) => ({ deletedCount: await orders.remove(request.params.id) }),
   });
 
   app.route({
     ...routeOf(api.orders.ship, errors),
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     handler: async (request) => ({ modifiedCount: await orders.ship(request.params.id) }),
   });
 };

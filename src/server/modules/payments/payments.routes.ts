@@ -23,7 +23,7 @@ const errors = {
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (app, { gateway, payments }) => {
   app.route({
     ...routeOf(api.payments.summary, errors),
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     handler: async (request) => {
       const order = await payments.orderOf(request.user!, request.params.id);
       return {
@@ -40,7 +40,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (app
 
   app.route({
     ...routeOf(api.payments.createIntent, errors),
-    preHandler: [app.requireUser, app.rateLimit('payment')],
+    onRequest: app.requireUser,
+    preHandler: app.rateLimit('payment'),
     handler: async (request) => ({
       clientSecret: await payments.clientSecretFor(request.user!, request.body.orderId),
     }),
@@ -48,7 +49,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (app
 
   app.route({
     ...routeOf(api.payments.markPaid, errors),
-    preHandler: [app.requireUser, app.rateLimit('payment')],
+    onRequest: app.requireUser,
+    preHandler: app.rateLimit('payment'),
     handler: async (request) => {
       const paid = await payments.confirm(request.user!, request.params.id, request.body.transactionId);
       return { modifiedCount: paid ? 1 : 0 };
@@ -59,7 +61,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (app
   if (gateway.kind === 'test') {
     app.route({
       ...routeOf(api.payments.testConfirm, { 402: apiErrorSchema, ...errors }),
-      preHandler: [app.requireUser, app.rateLimit('cardConfirm')],
+      onRequest: app.requireUser,
+      preHandler: app.rateLimit('cardConfirm'),
       handler: async (request) => gateway.confirm(request.body.clientSecret, request.body.card),
     });
   }

@@ -7,7 +7,7 @@ import type { ReportsService } from './reports.service.ts';
 export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (app, { reports }) => {
   app.route({
     ...routeOf(api.reports.sales, { 401: apiErrorSchema, 403: apiErrorSchema }),
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     handler: () => reports.salesOverview(),
   });
 };

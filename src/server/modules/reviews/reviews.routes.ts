@@ -12,7 +12,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
       403: apiErrorSchema,
       429: apiErrorSchema,
     }),
-    preHandler: [app.requireUser, app.rateLimit('review')],
+    onRequest: app.requireUser,
+    preHandler: app.rateLimit('review'),
     handler: async (request) => ({ insertedId: await reviews.post(request.user!, request.body) }),
   });
 

@@ -45,7 +45,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{ tools: ToolsService }> = async
 
   app.route({
     ...routeOf(api.tools.add, adminErrors),
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     bodyLimit: TOOL_BODY_LIMIT,
     handler: async (request) => {
       const [tool] = await tools.add([withPriceInCents(request.body)]);
@@ -65,7 +65,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{ tools: ToolsService }> = async
           'below 0 or above 10,000,000.',
       },
     ),
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     bodyLimit: TOOL_BODY_LIMIT,
     handler: async (request) => {
       await tools.edit(request.params.id, toEdit(request.body));
@@ -75,7 +75,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{ tools: ToolsService }> = async
 
   app.route({
     ...routeOf(api.tools.remove, adminErrors),
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     handler: async (request) => ({ deletedCount: await tools.remove(request.params.id) }),
   });
 };

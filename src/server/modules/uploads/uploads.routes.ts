@@ -104,7 +104,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
         body: uploadFormSchema,
       },
     ),
-    preHandler: [app.requireUser, app.rateLimit('upload')],
+    onRequest: app.requireUser,
+    preHandler: app.rateLimit('upload'),
     handler: async (request) => {
       const { url, bytes } = await uploads.upload(request.user!.id, () => readImage(request));
       request.log.info({ url, bytes }, 'image uploaded');

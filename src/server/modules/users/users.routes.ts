@@ -10,13 +10,13 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   app.route({
     ...routeOf(api.users.get, errors),
-    preHandler: app.requireCurrentUser,
+    onRequest: app.requireCurrentUser,
     handler: async (request) => toApiUser(await users.profile(request.user!, request.params.email)),
   });
 
   app.route({
     ...routeOf(api.users.update, errors),
-    preHandler: app.requireCurrentUser,
+    onRequest: app.requireCurrentUser,
     handler: async (request) => {
       const { modified, user } = await users.updateProfile(request.user!, request.params.email, request.body);
       return { modifiedCount: modified ? 1 : 0, user: toApiUser(user) };
@@ -25,13 +25,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   app.route({
     ...routeOf(api.users.list, errors),
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     handler: async () => (await users.list()).map(toApiUser),
   });
 
   app.route({
     ...routeOf(api.users.page, errors),
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     handler: async (request) => {
       const { rows, ...pageInfo } = await users.page(request.query);
       return { users: rows.map(toApiUser), ...pageInfo };
@@ -40,13 +40,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   app.route({
     ...routeOf(api.users.promote, errors),
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     handler: async (request) => ({ modifiedCount: await users.promote(request.params.email) }),
   });
 
   app.route({
     ...routeOf(api.users.isAdmin, errors),
-    preHandler: app.requireCurrentUser,
+    onRequest: app.requireCurrentUser,
     handler: async (request) => ({ admin: await users.isAdmin(request.user!, request.params.email) }),
   });
 };
