@@ -8,7 +8,7 @@ import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({ ADMIN_EMAILS: 'Boss@Example.com,chief@example.com' });
+  ctx = await createTestApp({ ADMIN_EMAILS: 'Boss@Example.com,chief@example.com,owner@example.com' });
 });
 afterAll(() => ctx.close());
 
@@ -169,6 +169,31 @@ describe('sign-up', () => {
     const owner = await post('/api/auth/sign-in/email', { email, password: 'Owner2026x' });
     expect(owner.statusCode).toBe(200);
     expect(owner.json()).toMatchObject({ user: { email, role: 'admin' } });
+  });
+
+  it('signs out the browser that registered a listed address even when it opens the link: a shared computer may hold it', async () => {
+    const email = 'owner@example.com';
+    const signUp = await post('/api/auth/sign-up/email', {
+      name: 'Owen Owner',
+      email,
+      password: 'Owner2026x',
+    });
+    expect(signUp.statusCode).toBe(200);
+    const link = firstLink((await mailTo(email, 'Confirm your e-mail address')).text)!;
+    const token = new URL(link).searchParams.get('token')!;
+    const verified = await ctx.app.inject({
+      url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`,
+      headers: { cookie: cookiesOf(signUp) },
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(await findUser(email)).toMatchObject({ role: 'admin', emailVerified: true });
+
+    // The browser's cookies, as the confirmation renewed them.
+    const jar = new Map([...signUp.cookies, ...verified.cookies].map(({ name, value }) => [name, value]));
+    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    expect((await ctx.app.inject({ url: '/api/user', headers: { cookie } })).statusCode).toBe(401);
+    expect((await post('/api/auth/sign-in/email', { email, password: 'Owner2026x' })).statusCode).toBe(401);
+    expect(firstLink((await mailTo(email, 'Reset your password')).text)).toBeDefined();
   });
 
   it('ignores a role sent by the client', async () => {

@@ -228,7 +228,9 @@ export function createBetterAuth(deps: BetterAuthDeps) {
    * Anyone may sign up with an address listed in ADMIN_EMAILS before its owner does, choosing the password, and
    * the owner then confirm it from the mail that sign-up sent. So as a listed address becomes an administrator,
    * its sessions end and its password becomes one nobody knows; the owner of the mailbox gets a link to choose
-   * one (the sign-in that verified it, by the link or by a provider, stays signed in).
+   * one. A sign-in that verified it stays signed in: the link opened without a session, or a provider. A
+   * browser that still holds the sign-up's session is signed out with the others, even when it opens the
+   * link: a shared computer may hold the session of whoever registered the address.
    */
   async function takeFromWhoeverRegisteredFirst(user: { id: string; email: string }) {
     const context = await auth.$context;
