@@ -164,7 +164,6 @@ export class ToolsService {
     });
   }
 
-  /** A page of a search chosen among its kept matches; only the page's own tools are read. */
   /**
    * Reads the catalogue's name order ahead of the first search sorted by name, which would otherwise wait for it
    * (90 ms at 100,000 tools). It is read again when a search sorted by name first needs it after a change.
@@ -177,6 +176,7 @@ export class ToolsService {
     return this.#catalogue.nameRanks(() => toolIdsByName(this.db));
   }
 
+  /** A page of a search chosen among its kept matches; only the page's own tools are read. */
   async #pageOfMatches(matches: SearchMatches, filter: CatalogueFilter, sort: CatalogueSort, paging: Paging) {
     const nameRanks = sort === 'name' ? await this.#nameRanks() : undefined;
     const chosen = matches.choose(filter, sort, paging, SEARCH_COUNT_LIMIT, nameRanks);
