@@ -16,21 +16,31 @@ const unlessGone = (error: NodeJS.ErrnoException): undefined => {
   throw error;
 };
 
+/** The end of a save's temporary file's name. */
+const TEMPORARY = '.tmp';
+/** A save writes at most 5 MB: its temporary file is abandoned long before this. */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+
 /** Images as files `<dir>/<id>.webp`. */
 export class LocalDiskStorage implements ImageStorage {
   private constructor(readonly dir: string) {}
 
-  /** Creates the folder, so that the first upload finds it. */
-  static async open(dir: string): Promise<LocalDiskStorage> {
+  /**
+   * Creates the folder, so that the first upload finds it, and removes what saves cut short by a crash left
+   * behind (their temporary files, once they are older than any save takes).
+   */
+  static async open(dir: string, now = new Date()): Promise<LocalDiskStorage> {
     await mkdir(dir, { recursive: true });
-    return new LocalDiskStorage(dir);
+    const storage = new LocalDiskStorage(dir);
+    await storage.removeAbandonedSaves(now.getTime() - ABANDONED_AFTER_MS);
+    return storage;
   }
 
   async save(id: string, webp: Buffer): Promise<string> {
     const file = this.fileOf(id);
     // A dotfile in the same folder: never listed or served, and the rename cannot cross file systems, so a
     // reader sees either no file or the whole image.
-    const temp = path.join(this.dir, `.${id}.${randomBytes(6).toString('hex')}.tmp`);
+    const temp = path.join(this.dir, `.${id}.${randomBytes(6).toString('hex')}${TEMPORARY}`);
     try {
       await writeFile(temp, webp, { flag: 'wx' });
       await rename(temp, file);
@@ -76,6 +86,16 @@ export class LocalDiskStorage implements ImageStorage {
 
   async remove(id: string): Promise<void> {
     await rm(this.fileOf(id), { force: true });
+  }
+
+  /** Another process sharing the folder may be saving now: only temporary files modified before `before` go. */
+  private async removeAbandonedSaves(before: number): Promise<void> {
+    for await (const entry of await opendir(this.dir)) {
+      if (!entry.isFile() || !entry.name.startsWith('.') || !entry.name.endsWith(TEMPORARY)) continue;
+      const file = path.join(this.dir, entry.name);
+      const stats = await stat(file).catch(unlessGone);
+      if (stats && stats.mtimeMs < before) await rm(file, { force: true });
+    }
   }
 
   private fileOf(id: string): string {

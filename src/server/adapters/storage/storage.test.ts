@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -128,6 +128,32 @@ describe.each([
       await expect(storage.save(id, webp('x'))).rejects.toThrow(/Invalid image id/);
       await expect(storage.read(id)).rejects.toThrow(/Invalid image id/);
       await expect(storage.remove(id)).rejects.toThrow(/Invalid image id/);
+    }
+  });
+});
+
+describe('image storage on the local disk, after a crash', () => {
+  it('removes the temporary files of saves a crash cut short, once older than any save takes, and nothing else', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-images-'));
+    try {
+      const now = new Date('2026-11-27T12:00:00Z');
+      const before = await LocalDiskStorage.open(dir, now);
+      await before.save('kept', webp('an image'));
+      const twoHoursAgo = new Date(now.getTime() - 2 * 60 * 60 * 1000);
+      for (const name of ['.cut-short.1a2b3c.tmp', '.being-saved.4d5e6f.tmp', 'notes.tmp', '.profile']) {
+        await writeFile(path.join(dir, name), 'partial');
+        if (name !== '.being-saved.4d5e6f.tmp') await utimes(path.join(dir, name), twoHoursAgo, twoHoursAgo);
+      }
+      const reopened = await LocalDiskStorage.open(dir, now);
+      expect((await readdir(dir)).sort()).toEqual([
+        '.being-saved.4d5e6f.tmp',
+        '.profile',
+        'kept.webp',
+        'notes.tmp',
+      ]);
+      expect((await buffer((await reopened.read('kept'))!.body)).toString()).toBe('RIFFan imageWEBP');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -171,7 +171,7 @@ describe.each(IMAGE_STORES)('sweeping unused images on $name', ({ start }) => {
   it('covers images stored before sweeps existed, and leaves files that are not stored images alone', async () => {
     const [used, unused] = await Promise.all([storedBeforeSweeps(24 * 365), storedBeforeSweeps(24 * 365)]);
     await addTool(used);
-    const notOurs = ['notes.txt', '.unfinished.tmp'];
+    const notOurs = ['notes.txt', '.DS_Store'];
     for (const name of notOurs) {
       await store.put(ctx.config, name, 'not an image');
       await store.setStoredAt(ctx.config, name, new Date(0));
