@@ -40,6 +40,16 @@ async function mailTo(email: string, subject: string) {
   return found!;
 }
 
+/** Follows the confirmation link mailed to `email`, from a browser with `cookie` (none: another browser). */
+async function confirm(email: string, cookie?: string) {
+  const link = firstLink((await mailTo(email, 'Confirm your e-mail address')).text)!;
+  const token = new URL(link).searchParams.get('token')!;
+  return ctx.app.inject({
+    url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`,
+    ...(cookie && { headers: { cookie } }),
+  });
+}
+
 describe('sign-up', () => {
   it('creates the account, signs in with an HttpOnly SameSite=Lax cookie and mails a verification link', async () => {
     const response = await post('/api/auth/sign-up/email', {
@@ -121,12 +131,7 @@ describe('sign-up', () => {
     });
     expect(await findUser('boss@example.com')).toMatchObject({ role: 'user', emailVerified: false });
 
-    const link = firstLink((await mailTo('boss@example.com', 'Confirm your e-mail address')).text)!;
-    const token = new URL(link).searchParams.get('token')!;
-    const verified = await ctx.app.inject({
-      url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`,
-    });
-    expect(verified.statusCode).toBe(200);
+    expect((await confirm('boss@example.com')).statusCode).toBe(200);
     expect(await findUser('boss@example.com')).toMatchObject({ role: 'admin', emailVerified: true });
   });
 
@@ -141,12 +146,7 @@ describe('sign-up', () => {
     const squatterCookie = squatter.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
 
     // The owner of the mailbox opens the confirmation link the squatter's sign-up sent.
-    const link = firstLink((await mailTo(email, 'Confirm your e-mail address')).text)!;
-    const token = new URL(link).searchParams.get('token')!;
-    const verified = await ctx.app.inject({
-      url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`,
-    });
-    expect(verified.statusCode).toBe(200);
+    expect((await confirm(email)).statusCode).toBe(200);
     expect(await findUser(email)).toMatchObject({ role: 'admin', emailVerified: true });
 
     // Neither the administrators' screens nor their reach over other accounts, though the cookie is signed.
@@ -179,12 +179,7 @@ describe('sign-up', () => {
       password: 'Owner2026x',
     });
     expect(signUp.statusCode).toBe(200);
-    const link = firstLink((await mailTo(email, 'Confirm your e-mail address')).text)!;
-    const token = new URL(link).searchParams.get('token')!;
-    const verified = await ctx.app.inject({
-      url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`,
-      headers: { cookie: cookiesOf(signUp) },
-    });
+    const verified = await confirm(email, cookiesOf(signUp));
     expect(verified.statusCode).toBe(200);
     expect(await findUser(email)).toMatchObject({ role: 'admin', emailVerified: true });
 
