@@ -40,6 +40,13 @@ async function mailTo(email: string, subject: string) {
   return found!;
 }
 
+/** Signs up and insists that it works; answers the response, with the new session's cookies. */
+async function signedUp(name: string, email: string, password: string) {
+  const response = await post('/api/auth/sign-up/email', { name, email, password });
+  expect(response.statusCode).toBe(200);
+  return response;
+}
+
 /** Follows the confirmation link mailed to `email`, from a browser with `cookie` (none: another browser). */
 async function confirm(email: string, cookie?: string) {
   const link = firstLink((await mailTo(email, 'Confirm your e-mail address')).text)!;
@@ -137,13 +144,7 @@ describe('sign-up', () => {
 
   it('gives whoever registered a listed address before its owner nothing: not the session, not the password', async () => {
     const email = 'chief@example.com';
-    const squatter = await post('/api/auth/sign-up/email', {
-      name: 'Squatter',
-      email,
-      password: 'Attacker1',
-    });
-    expect(squatter.statusCode).toBe(200);
-    const squatterCookie = squatter.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+    const squatterCookie = cookiesOf(await signedUp('Squatter', email, 'Attacker1'));
 
     // The owner of the mailbox opens the confirmation link the squatter's sign-up sent.
     expect((await confirm(email)).statusCode).toBe(200);
@@ -173,12 +174,7 @@ describe('sign-up', () => {
 
   it('signs out the browser that registered a listed address even when it opens the link: a shared computer may hold it', async () => {
     const email = 'owner@example.com';
-    const signUp = await post('/api/auth/sign-up/email', {
-      name: 'Owen Owner',
-      email,
-      password: 'Owner2026x',
-    });
-    expect(signUp.statusCode).toBe(200);
+    const signUp = await signedUp('Owen Owner', email, 'Owner2026x');
     const verified = await confirm(email, cookiesOf(signUp));
     expect(verified.statusCode).toBe(200);
     expect(await findUser(email)).toMatchObject({ role: 'admin', emailVerified: true });
