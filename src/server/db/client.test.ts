@@ -80,7 +80,8 @@ describe('an embedded database from before migration 0015', () => {
       DROP INDEX tools_newest_idx;
       CREATE INDEX tools_newest_idx ON tools (created_at DESC, id DESC);
       CREATE INDEX tools_name_idx ON tools (lower(name), id);
-      DELETE FROM drizzle.__drizzle_migrations WHERE id = (SELECT max(id) FROM drizzle.__drizzle_migrations);`);
+      -- Migration 0015 and every later one (by their time in meta/_journal.json) are to run again.
+      DELETE FROM drizzle.__drizzle_migrations WHERE created_at >= 1795708625780;`);
     await created.close();
 
     const upgraded = await open();

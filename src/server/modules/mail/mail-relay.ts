@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobRunner, QueueDefinition } from '#server/adapters/jobs/job-runner.ts';
 import type { MailMessage } from '#server/adapters/mail/mailer.ts';
 import type { Db } from '#server/db/client.ts';
-import { inTransaction } from '#server/db/transaction.ts';
+import { inTransaction, type Executor } from '#server/db/transaction.ts';
 import type { PeriodicTask } from '#server/periodic-task.ts';
-import { takePendingMails } from './mail.repo.ts';
+import { takePendingMails, type PendingMail } from './mail.repo.ts';
 
 /** Mails moved into the queue in one transaction. */
 const BATCH = 200;
@@ -13,8 +13,8 @@ const SWEEP_MS = 10_000;
 
 /**
  * Moves pending mails into the mail queue, many to a job insert: woken after each commit that wrote one,
- * and periodically for any left behind. A move takes the rows and adds their jobs in one transaction, so
- * a mail is queued exactly once, whichever process moves it.
+ * and periodically for any left behind. A move takes the rows, renders those written as templates, and adds
+ * their jobs in one transaction, so a mail is queued exactly once, whichever process moves it.
  */
 export class MailRelay {
   private running: Promise<void> | undefined;
@@ -26,6 +26,8 @@ export class MailRelay {
       jobs: JobRunner;
       queue: QueueDefinition<MailMessage>;
       log: FastifyBaseLogger;
+      /** The messages a pending mail stands for (none, one, or one per recipient of a template). */
+      render(mail: PendingMail, tx: Executor): Promise<MailMessage[]>;
     },
   ) {}
 
@@ -67,11 +69,13 @@ export class MailRelay {
   }
 
   private moveBatch(): Promise<number> {
-    const { db, jobs, queue } = this.deps;
+    const { db, jobs, queue, render } = this.deps;
     return inTransaction(db, async (tx) => {
-      const messages = await takePendingMails(tx, BATCH);
+      const pending = await takePendingMails(tx, BATCH);
+      const messages: MailMessage[] = [];
+      for (const mail of pending) messages.push(...(await render(mail, tx)));
       if (messages.length > 0) await jobs.sendAll(queue, messages, tx);
-      return messages.length;
+      return pending.length;
     });
   }
 }

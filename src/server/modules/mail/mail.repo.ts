@@ -27,6 +27,12 @@ export async function takeUndeliverable(tx: Executor, id: string): Promise<MailM
   return row?.message as MailMessage | undefined;
 }
 
+/**
+ * A mail waiting to be moved into the mail queue: a message, or a template's name and data for one written by
+ * the database itself (place_order), rendered as it is moved.
+ */
+export type PendingMail = MailMessage | { template: string; data: unknown };
+
 export async function addPendingMail(tx: Executor, message: MailMessage): Promise<void> {
   await tx.insert(pendingMails).values({ message });
 }
@@ -35,7 +41,7 @@ export async function addPendingMail(tx: Executor, message: MailMessage): Promis
  * Removes up to `limit` pending mails, oldest first, and answers them. Rows another process is taking at the
  * same moment are skipped, not waited for: each mail is taken once.
  */
-export async function takePendingMails(tx: Executor, limit: number): Promise<MailMessage[]> {
+export async function takePendingMails(tx: Executor, limit: number): Promise<PendingMail[]> {
   const oldest = tx
     .select({ id: pendingMails.id })
     .from(pendingMails)
@@ -46,5 +52,5 @@ export async function takePendingMails(tx: Executor, limit: number): Promise<Mai
     .delete(pendingMails)
     .where(inArray(pendingMails.id, oldest))
     .returning({ message: pendingMails.message });
-  return rows.map((row) => row.message as MailMessage);
+  return rows.map((row) => row.message as PendingMail);
 }

@@ -3,7 +3,7 @@ import type { JobRunner, QueueDefinition } from '#server/adapters/jobs/job-runne
 import type { MailMessage, Mailer } from '#server/adapters/mail/mailer.ts';
 import type { Db } from '#server/db/client.ts';
 import { isUuid } from '#server/db/ids.ts';
-import { inTransaction, type Tx } from '#server/db/transaction.ts';
+import { inTransaction, type Executor, type Tx } from '#server/db/transaction.ts';
 import type { PeriodicTask } from '#server/periodic-task.ts';
 import { MailRelay } from './mail-relay.ts';
 import {
@@ -11,8 +11,12 @@ import {
   listUndeliverable,
   recordUndeliverable,
   takeUndeliverable,
+  type PendingMail,
   type UndeliverableMailRow,
 } from './mail.repo.ts';
+
+/** Renders a template's data, as the database wrote it, into its messages (the database is there to read). */
+export type MailTemplate = (data: unknown, db: Executor) => Promise<MailMessage[]>;
 
 export interface MailRetries {
   /** Deliveries tried after the first before a mail counts as undeliverable. */
@@ -30,6 +34,7 @@ export interface MailRetries {
 export class MailService {
   private readonly queue: QueueDefinition<MailMessage>;
   private readonly relay: MailRelay;
+  private readonly templates = new Map<string, MailTemplate>();
 
   constructor(
     private readonly jobs: JobRunner,
@@ -66,7 +71,13 @@ export class MailService {
         }
       },
     };
-    this.relay = new MailRelay({ db, jobs, queue: this.queue, log });
+    this.relay = new MailRelay({
+      db,
+      jobs,
+      queue: this.queue,
+      log,
+      render: (mail, tx) => this.render(mail, tx),
+    });
   }
 
   start(): Promise<void> {
@@ -78,6 +89,16 @@ export class MailService {
     if (!tx) return inTransaction(this.deps.db, (own) => this.send(message, own));
     await addPendingMail(tx, message);
     tx.afterCommit(() => this.relay.wake());
+  }
+
+  /** How the mails that the database writes as `name` with their data become messages. */
+  template(name: string, render: MailTemplate): void {
+    this.templates.set(name, render);
+  }
+
+  /** Tells the relay that a statement which committed on its own wrote pending mails (place_order). */
+  pendingWritten(): void {
+    this.relay.wake();
   }
 
   /** Looks for mails left pending while the app runs (run it with runPeriodically). */
@@ -108,5 +129,14 @@ export class MailService {
   /** Lets an undeliverable mail go; answers how many were dropped. */
   async drop(id: string): Promise<number> {
     return isUuid(id) && (await takeUndeliverable(this.deps.db, id)) ? 1 : 0;
+  }
+
+  private async render(mail: PendingMail, tx: Executor): Promise<MailMessage[]> {
+    if (!('template' in mail)) return [mail];
+    const render = this.templates.get(mail.template);
+    // Every template is known before the first move (services.ts); one that is not is a bug, and its mail
+    // stays pending (the move rolls back) until a version that knows it runs.
+    if (!render) throw new Error(`no mail template "${mail.template}"`);
+    return render(mail.data, tx);
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { AdminOrdersQuery, Order, OrderState } from '#shared/schemas/orders.ts';
 import { centsToDollars } from '#shared/money.ts';
 import type { Db } from '#server/db/client.ts';
@@ -97,49 +97,43 @@ export async function orderImagesAmong(db: Db, urls: string[]): Promise<Set<stri
   return new Set(rows.map((row) => row.url));
 }
 
-/** How many unpaid orders the buyer holds. */
-export async function countUnpaidOrders(tx: Executor, userId: string): Promise<number> {
-  const [row] = await tx
-    .select({ total: count() })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.paid, false)));
-  return row?.total ?? 0;
-}
-
 /** An order's own fields; the product, its price and the hold come from the reservation and the policy. */
 export type OrderDetails = Pick<
   typeof orders.$inferInsert,
   'userId' | 'quantity' | 'address' | 'number' | 'email' | 'userName'
 >;
 
+/** How long an unpaid order holds its stock (hours, 0: until cancelled) and how many one buyer may hold. */
+export interface UnpaidOrderRules {
+  holdHours: number;
+  maxUnpaid: number;
+}
+
 /**
- * Takes the stock `request` asks for and inserts the order, in one call of the database's place_order
- * (migration 0013); answers the order and the stock change, or nothing when the stock was not taken.
+ * Takes the stock `request` asks for, inserts the order and its mails, in one call of the database's
+ * place_order (migration 0016) that commits on its own; answers the order and the stock change, nothing when
+ * the stock was not taken, or 'unpaidCapReached' when the buyer holds `maxUnpaid` unpaid orders already.
  */
-export async function insertOrderReserving(
-  tx: Executor,
+export async function placeOrder(
+  db: Executor,
   request: StockRequest,
   order: OrderDetails,
-  holdHours: number,
-): Promise<(StockReserved & { recorded: OrderRow }) | undefined> {
-  const result = await tx.execute(sql`SELECT placed, change, stock_left, minimum FROM place_order(
+  rules: UnpaidOrderRules,
+): Promise<(StockReserved & { recorded: OrderRow }) | 'unpaidCapReached' | undefined> {
+  const result = await db.execute(sql`SELECT placed, change, unpaid_cap_reached FROM place_order(
     ${request.toolId}::uuid, ${request.quantity}::int, ${request.maxTotalCents}::bigint, ${order.userId}::text,
     ${order.address}::text, ${order.number}::text, ${order.email}::text, ${order.userName}::text,
-    ${holdHours}::int)`);
-  type Placed = { placed: Record<string, unknown>; change: string; stock_left: number; minimum: number };
+    ${rules.holdHours}::int, ${rules.maxUnpaid}::int)`);
+  type Placed = { placed: Record<string, unknown>; change: string; unpaid_cap_reached: boolean };
   const [row] = (result as { rows: Placed[] }).rows;
-  return (
-    row && {
-      recorded: fromColumns(row.placed),
-      stockChange: row.change,
-      stockLeft: row.stock_left,
-      minOrderQuantity: row.minimum,
-    }
-  );
+  if (!row) return undefined;
+  return row.unpaid_cap_reached
+    ? 'unpaidCapReached'
+    : { recorded: orderFromJson(row.placed), stockChange: row.change };
 }
 
 /** An order row given by its column names (as to_jsonb writes it), with each value as Drizzle gives it. */
-function fromColumns(row: Record<string, unknown>): OrderRow {
+export function orderFromJson(row: Record<string, unknown>): OrderRow {
   return Object.fromEntries(
     Object.entries(getTableColumns(orders)).map(([key, column]) => {
       const value = row[column.name];

@@ -27,20 +27,21 @@ import {
   orderExpiredMail,
   orderPaidMail,
   orderShippedMail,
+  type SoldBelowMinimum,
 } from './orders-mails.ts';
 import {
-  countUnpaidOrders,
   deleteUnpaidOrder,
   findOrder,
   hasOrders,
   holdUnheldOrders,
-  insertOrderReserving,
   listAllOrders,
   listOrdersOfUser,
   markOrderPaid,
   markOrderShipped,
+  orderFromJson,
   orderImagesAmong,
   pageOfOrders,
+  placeOrder,
   type OrderFilter,
   replacePaymentIntent,
   unpaidOrdersHeldUntil,
@@ -73,14 +74,28 @@ interface OrdersDeps {
 const EXPIRY_BATCH = 500;
 
 /**
- * Orders and the stock they hold. Stock is reserved through the tools service in the same transaction as the
+ * Orders and the stock they hold. Stock is reserved through the tools service in the same statement as the
  * order and its confirmation mail, so no interleaving oversells and no order goes unconfirmed; it comes back
  * when an unpaid order is cancelled, deleted or expires, exactly once.
  */
 export class OrdersService {
-  constructor(private readonly deps: OrdersDeps) {}
+  constructor(private readonly deps: OrdersDeps) {
+    const { mailer, users, policy } = deps;
+    // The mails place_order (migration 0016) writes, by these names, with the order or the tool as data.
+    mailer.template('order-booked', async (order) => [
+      orderBookedMail(orderFromJson(order as Record<string, unknown>), policy.baseUrl),
+    ]);
+    mailer.template('low-stock', async (alert, db) =>
+      (await users.administratorEmails(db)).map((to) =>
+        lowStockMail(to, alert as SoldBelowMinimum, policy.baseUrl),
+      ),
+    );
+  }
 
-  /** Books an order at the database's price (never the client's) and queues its confirmation. */
+  /**
+   * Books an order at the database's price (never the client's) with its confirmation mail, in one statement:
+   * no interleaving oversells or passes the unpaid-order cap, and no order goes unconfirmed.
+   */
   async place(buyer: SessionUser, input: PlaceOrder): Promise<OrderRow> {
     const { db, tools, mailer, policy } = this.deps;
     // Before the unpaid-order cap: an id that names no tool is refused without locking the buyer's account.
@@ -92,42 +107,35 @@ export class OrdersService {
       if (confirmed === undefined) throw new NotSignedIn();
       if (!confirmed) throw new Forbidden(unconfirmedEmail(buyer.email));
     }
-    const booking = inTransaction(db, async (tx) => {
-      await this.refuseBeyondUnpaidCap(tx, buyer.id);
-      const details = {
-        userId: buyer.id,
-        quantity: input.quantity,
-        address: input.address,
-        number: input.number,
-        email: buyer.email,
-        userName: buyer.name,
-      };
-      const reserved = await tools.reserveStockFor(
-        tx,
-        {
-          toolId: input.toolId,
-          quantity: input.quantity,
-          maxTotalCents: MAX_ORDER_TOTAL_CENTS,
-          buyerName: buyer.name,
-        },
-        (request) => insertOrderReserving(tx, request, details, policy.holdHours),
-      );
-      if (reserved === 'overTotal') throw new InvalidInput(ORDER_TOO_LARGE_MESSAGE);
-      const order = reserved.recorded;
-      await mailer.send(orderBookedMail(order, policy.baseUrl), tx);
-      if (reserved.soldBelowMinimum) {
-        const alert = { toolId: input.toolId, name: order.productName, ...reserved.soldBelowMinimum };
-        for (const to of await this.deps.users.administratorEmails(tx)) {
-          await mailer.send(lowStockMail(to, alert, policy.baseUrl), tx);
-        }
-      }
-      return order;
-    });
-    return booking.catch((error: unknown) => {
-      // The account was deleted while the session, cached in its signed cookie, still named it.
-      if (breaksForeignKey(error, 'orders_user_id_users_id_fk')) throw new NotSignedIn();
-      throw error;
-    });
+    const details = {
+      userId: buyer.id,
+      quantity: input.quantity,
+      address: input.address,
+      number: input.number,
+      email: buyer.email,
+      userName: buyer.name,
+    };
+    const rules = { holdHours: policy.holdHours, maxUnpaid: policy.maxUnpaid };
+    const request = {
+      toolId: input.toolId,
+      quantity: input.quantity,
+      maxTotalCents: MAX_ORDER_TOTAL_CENTS,
+      buyerName: buyer.name,
+    };
+    const placed = await tools
+      .reserveStockFor(db, request, async (stock) => {
+        const result = await placeOrder(db, stock, details, rules);
+        if (result === 'unpaidCapReached') throw new Conflict(tooManyUnpaidOrders(policy.maxUnpaid));
+        return result;
+      })
+      .catch((error: unknown) => {
+        // The account was deleted while the session, cached in its signed cookie, still named it.
+        if (breaksForeignKey(error, 'orders_user_id_users_id_fk')) throw new NotSignedIn();
+        throw error;
+      });
+    if (placed === 'overTotal') throw new InvalidInput(ORDER_TOO_LARGE_MESSAGE);
+    mailer.pendingWritten();
+    return placed;
   }
 
   /**
@@ -255,20 +263,6 @@ export class OrdersService {
       if (paid) await this.deps.mailer.send(orderPaidMail(paid, this.deps.policy.baseUrl), tx);
       return paid;
     });
-  }
-
-  /**
-   * Refuses a buyer who already holds as many unpaid orders as allowed. Counted under a lock on the buyer's
-   * account: two orders of one buyer placed at the same moment are counted one after the other, so neither
-   * slips past the cap.
-   */
-  private async refuseBeyondUnpaidCap(tx: Tx, buyerId: string): Promise<void> {
-    const { users, policy } = this.deps;
-    if (policy.maxUnpaid === 0) return;
-    await users.lock(tx, buyerId);
-    if ((await countUnpaidOrders(tx, buyerId)) >= policy.maxUnpaid) {
-      throw new Conflict(tooManyUnpaidOrders(policy.maxUnpaid));
-    }
   }
 
   /**

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { belowMinimum, messages, notEnoughStock } from '#shared/messages.ts';
 import { ORDER_TOO_LARGE_MESSAGE, type Order } from '#shared/schemas/orders.ts';
@@ -445,6 +445,29 @@ describe('concurrency', () => {
     expect(await stock(tool!.id)).toBe(0);
     const booked = await ctx.app.database.db.select().from(orders).where(eq(orders.toolId, tool!.id));
     expect(booked.reduce((sum, row) => sum + row.quantity, 0)).toBe(100);
+  });
+});
+
+describe('an order and its confirmation are one statement', () => {
+  it('confirms an order whose server stopped right after it committed: the next one sends the mail', async () => {
+    const [tool] = await ctx.app.tools.add([
+      { ...TOOL, name: 'Stranded Saw', details: 'x', image: '/images/tools/cordless-drill.svg' },
+    ]);
+    // As POST /api/order runs it, but no process is told to move its mail, as when the server died then.
+    const { rows } = (await ctx.app.database.db.execute(sql`SELECT placed FROM place_order(
+      ${tool!.id}::uuid, 10, 100000000, ${buyer.id}, '1 Main St', '555', ${buyer.email}, 'Bea Buyer', 0, 0)`)) as {
+      rows: Array<{ placed: { id: string } }>;
+    };
+    const orderId = rows[0]!.placed.id;
+    await ctx.startAnotherApp();
+    const confirmations = async () =>
+      (await readOutbox(ctx.config.mailOutboxDir)).filter((mail) => mail.text.includes(`Order: ${orderId}`));
+    await expect.poll(async () => (await confirmations()).length, { timeout: 15_000 }).toBe(1);
+    const [mail] = await confirmations();
+    expect(mail).toMatchObject({ to: buyer.email, subject: 'Order confirmation: Stranded Saw' });
+    expect(mail!.text).toContain('Hello Bea Buyer,');
+    expect(mail!.text).toContain('Quantity: 10 pcs at $12.50\nTotal: $125.00');
+    expect(mail!.text).toContain(`/dashboard/payment/${orderId}`);
   });
 });
 

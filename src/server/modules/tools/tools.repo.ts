@@ -359,9 +359,6 @@ export async function toolImagesAmong(db: Executor, urls: string[]): Promise<Set
 /** What the statement recording a reservation answers besides its own row. */
 export interface StockReserved {
   stockChange: string;
-  /** The tool's stock after the reservation, and its minimum order. */
-  stockLeft: number;
-  minOrderQuantity: number;
 }
 
 /** What an order asks of a tool's stock: `quantity` within [minimum, stock], and a total within `maxTotalCents`. */

@@ -14,7 +14,7 @@ import { claimAppMeta } from '#server/db/app-meta.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import type { Paging } from '#server/db/paging.ts';
 import { isUuid } from '#server/db/ids.ts';
-import { inTransaction, type Tx } from '#server/db/transaction.ts';
+import { inTransaction, type Executor, type Tx } from '#server/db/transaction.ts';
 import { Conflict, InvalidInput, NotFound } from '#server/domain-errors.ts';
 import { Catalogue, type CachedResponse } from './catalogue.ts';
 import { searchWords } from './catalogue-search.ts';
@@ -256,27 +256,26 @@ export class ToolsService {
   }
 
   /**
-   * Takes `quantity` from the tool's stock and records what for, in one statement of the caller's
-   * transaction: `record` takes the stock and writes its row (the database's place_order), answering it with
-   * the reservation's `stock_change`. No interleaving can oversell, and the tool's row is locked only for that
-   * one statement. Refuses, in words addressed to the buyer, a quantity outside [minimum order, stock];
-   * answers 'overTotal' when only `maxTotalCents` stood in the way.
+   * Takes `quantity` from the tool's stock and records what for, in one statement that commits on its own:
+   * `record` takes the stock and writes its row (the database's place_order), answering it with the
+   * reservation's `stock_change`. No interleaving can oversell, and the tool's row is locked only for that one
+   * statement. Refuses, in words addressed to the buyer, a quantity outside [minimum order, stock]; answers
+   * 'overTotal' when only `maxTotalCents` stood in the way.
    */
   async reserveStockFor<T>(
-    tx: Tx,
+    db: Executor,
     request: StockRequest & { buyerName: string },
     record: (request: StockRequest) => Promise<(StockReserved & { recorded: T }) | undefined>,
-  ): Promise<{ recorded: T; soldBelowMinimum?: { stock: number; minimum: number } } | 'overTotal'> {
+  ): Promise<T | 'overTotal'> {
     const { toolId, quantity, maxTotalCents, buyerName } = request;
     if (!isUuid(toolId)) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
     const reserved = await record({ toolId, quantity, maxTotalCents });
     if (reserved) {
-      this.stockWritten(tx, parseStockChange(reserved.stockChange));
-      // An order needs at least the minimum, so only the order that takes the stock below it sees it there.
-      const { recorded, stockLeft: stock, minOrderQuantity: minimum } = reserved;
-      return stock < minimum ? { recorded, soldBelowMinimum: { stock, minimum } } : { recorded };
+      const change = parseStockChange(reserved.stockChange);
+      if (change) this.#catalogue.stockChanged(change);
+      return reserved.recorded;
     }
-    const current = await findTool(tx, toolId);
+    const current = await findTool(db, toolId);
     if (!current) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
     if (quantity < current.minOrderQuantity) {
       throw new InvalidInput(belowMinimum(buyerName, current.minOrderQuantity));

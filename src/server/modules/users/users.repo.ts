@@ -69,11 +69,6 @@ export async function userImagesAmong(db: Db, urls: string[]): Promise<Set<strin
   return new Set(rows.map((row) => row.url!));
 }
 
-/** Locks the account's row until the transaction ends: transactions locking the same account wait. */
-export async function lockUser(tx: Executor, id: string): Promise<void> {
-  await tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${id} FOR UPDATE`);
-}
-
 export async function updateProfile(
   db: Db,
   email: string,

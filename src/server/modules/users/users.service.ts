@@ -1,7 +1,7 @@
 import type { AdminUsersQuery, ProfileUpdate } from '#shared/schemas/users.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Page } from '#server/db/paging.ts';
-import type { Executor, Tx } from '#server/db/transaction.ts';
+import type { Executor } from '#server/db/transaction.ts';
 import { Forbidden, InvalidInput, NotFound } from '#server/domain-errors.ts';
 import type { SessionUser } from '#server/modules/auth/auth.service.ts';
 import { demoAccounts, demoEmails, hasPublishedPassword, type DemoAccount } from './demo-accounts.ts';
@@ -12,7 +12,6 @@ import {
   findUserById,
   listAdministratorEmails,
   listUsers,
-  lockUser,
   namesAndImages,
   pageOfUsers,
   passwordHashesOf,
@@ -131,11 +130,6 @@ export class UsersService {
   /** Gives ADMIN_EMAILS the role once verified; answers the listed addresses that are not verified yet. */
   applyConfiguredAdmins(emails: string[]): Promise<string[]> {
     return applyConfiguredAdmins(this.db, emails);
-  }
-
-  /** Holds the account within `tx`, so that two of its changes (two orders at once) come one after the other. */
-  lock(tx: Tx, id: string): Promise<void> {
-    return lockUser(tx, id);
   }
 
   /** The names and pictures of these accounts, as reviews show them. */
