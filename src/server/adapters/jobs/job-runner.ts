@@ -20,8 +20,12 @@ export interface QueueDefinition<T extends object> {
   pollSeconds?: number;
 }
 
-/** Jobs fetched at once; while fetches come back full, the worker fetches again at once. */
-const BATCH_SIZE = 10;
+/**
+ * Jobs fetched at once; while fetches come back full, the worker fetches again at once. Each fetch and each
+ * completion is one statement: after a burst of 2,000 orders on the embedded database, batches of 50 wrote
+ * the confirmations in 2 s where batches of 10 took 3 to 4 s.
+ */
+const BATCH_SIZE = 50;
 /**
  * Jobs of a batch worked at the same time, at most: a mail mostly waits for the disk or the mail server, and
  * one after another the queue fell seconds behind a burst of orders while the server sat idle a third of the
