@@ -109,27 +109,40 @@ export interface UnpaidOrderRules {
   maxUnpaid: number;
 }
 
+/** One buyer's order as place_order takes it: the stock it asks for and the order's own fields. */
+export type OrderToPlace = StockRequest & OrderDetails;
+
+/** What place_order answered for one order. */
+export type OrderPlacing = (StockReserved & { recorded: OrderRow }) | 'unpaidCapReached' | undefined;
+
 /**
- * Takes the stock `request` asks for, inserts the order and its mails, in one call of the database's
- * place_order (migration 0016) that commits on its own; answers the order and the stock change, nothing when
- * the stock was not taken, or 'unpaidCapReached' when the buyer holds `maxUnpaid` unpaid orders already.
+ * Takes the stock each order asks for, inserts it and its mails, one order after the other, in one call of the
+ * database's place_orders (migration 0017) that commits on its own. Answers, for each order in turn, the order
+ * and the stock change, nothing when the stock was not taken, or 'unpaidCapReached' when the buyer held
+ * `maxUnpaid` unpaid orders already.
  */
-export async function placeOrder(
+export async function placeOrders(
   db: Executor,
-  request: StockRequest,
-  order: OrderDetails,
+  batch: readonly OrderToPlace[],
   rules: UnpaidOrderRules,
-): Promise<(StockReserved & { recorded: OrderRow }) | 'unpaidCapReached' | undefined> {
-  const result = await db.execute(sql`SELECT placed, change, unpaid_cap_reached FROM place_order(
-    ${request.toolId}::uuid, ${request.quantity}::int, ${request.maxTotalCents}::bigint, ${order.userId}::text,
-    ${order.address}::text, ${order.number}::text, ${order.email}::text, ${order.userName}::text,
-    ${rules.holdHours}::int, ${rules.maxUnpaid}::int)`);
-  type Placed = { placed: Record<string, unknown>; change: string; unpaid_cap_reached: boolean };
-  const [row] = (result as { rows: Placed[] }).rows;
-  if (!row) return undefined;
-  return row.unpaid_cap_reached
-    ? 'unpaidCapReached'
-    : { recorded: orderFromJson(row.placed), stockChange: row.change };
+): Promise<OrderPlacing[]> {
+  const result = await db.execute(sql`SELECT item, placed, change, unpaid_cap_reached FROM place_orders(
+    ${JSON.stringify(batch)}::jsonb, ${rules.holdHours}::int, ${rules.maxUnpaid}::int)`);
+  type Row = {
+    item: number | string;
+    placed: Record<string, unknown> | null;
+    change: string | null;
+    unpaid_cap_reached: boolean | null;
+  };
+  const answers = new Array<OrderPlacing>(batch.length);
+  for (const row of (result as { rows: Row[] }).rows) {
+    answers[Number(row.item) - 1] = row.unpaid_cap_reached
+      ? 'unpaidCapReached'
+      : row.placed && row.change
+        ? { recorded: orderFromJson(row.placed), stockChange: row.change }
+        : undefined;
+  }
+  return answers;
 }
 
 /** An order row given by its column names (as to_jsonb writes it), with each value as Drizzle gives it. */

@@ -20,6 +20,7 @@ import type { MailService } from '#server/modules/mail/mail.service.ts';
 import type { IntentRelease } from '#server/modules/payments/payments.service.ts';
 import type { ToolsService } from '#server/modules/tools/tools.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
+import { orderBatches } from './order-batches.ts';
 import { ordersCsv } from './orders-csv.ts';
 import {
   lowStockMail,
@@ -41,8 +42,10 @@ import {
   orderFromJson,
   orderImagesAmong,
   pageOfOrders,
-  placeOrder,
+  placeOrders,
   type OrderFilter,
+  type OrderPlacing,
+  type OrderToPlace,
   replacePaymentIntent,
   unpaidOrdersHeldUntil,
   unpaidOrdersOfUsers,
@@ -79,8 +82,12 @@ const EXPIRY_BATCH = 500;
  * when an unpaid order is cancelled, deleted or expires, exactly once.
  */
 export class OrdersService {
+  private readonly placeOrder: (order: OrderToPlace) => Promise<OrderPlacing>;
+
   constructor(private readonly deps: OrdersDeps) {
-    const { mailer, users, policy } = deps;
+    const { db, mailer, users, policy } = deps;
+    const rules = { holdHours: policy.holdHours, maxUnpaid: policy.maxUnpaid };
+    this.placeOrder = orderBatches((batch: readonly OrderToPlace[]) => placeOrders(db, batch, rules));
     // The mails place_order (migration 0016) writes, by these names, with the order or the tool as data.
     mailer.template('order-booked', async (order) => [
       orderBookedMail(orderFromJson(order as Record<string, unknown>), policy.baseUrl),
@@ -93,8 +100,9 @@ export class OrdersService {
   }
 
   /**
-   * Books an order at the database's price (never the client's) with its confirmation mail, in one statement:
-   * no interleaving oversells or passes the unpaid-order cap, and no order goes unconfirmed.
+   * Books an order at the database's price (never the client's) with its confirmation mail, in one statement
+   * (with other buyers' orders that arrive meanwhile): no interleaving oversells or passes the unpaid-order
+   * cap, and no order goes unconfirmed.
    */
   async place(buyer: SessionUser, input: PlaceOrder): Promise<OrderRow> {
     const { db, tools, mailer, policy } = this.deps;
@@ -115,7 +123,6 @@ export class OrdersService {
       email: buyer.email,
       userName: buyer.name,
     };
-    const rules = { holdHours: policy.holdHours, maxUnpaid: policy.maxUnpaid };
     const request = {
       toolId: input.toolId,
       quantity: input.quantity,
@@ -124,7 +131,7 @@ export class OrdersService {
     };
     const placed = await tools
       .reserveStockFor(db, request, async (stock) => {
-        const result = await placeOrder(db, stock, details, rules);
+        const result = await this.placeOrder({ ...stock, ...details });
         if (result === 'unpaidCapReached') throw new Conflict(tooManyUnpaidOrders(policy.maxUnpaid));
         return result;
       })

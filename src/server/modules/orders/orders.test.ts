@@ -448,7 +448,33 @@ describe('concurrency', () => {
   });
 });
 
-describe('an order and its confirmation are one statement', () => {
+describe('orders placed in one statement', () => {
+  it('books a burst of orders, and one whose account was deleted meanwhile fails alone', async () => {
+    const [tool] = await ctx.app.tools.add([
+      { ...TOOL, name: 'Burst Bit', details: 'x', image: '/images/tools/cordless-drill.svg' },
+    ]);
+    // Sessions whose cookies say the address is confirmed: their orders go straight to the statement, the first
+    // alone and the next five together, while it runs.
+    const confirmed = async (who: TestUser) => ({
+      ...who,
+      headers: { ...who.headers, cookie: await signInCookie(ctx, who) },
+    });
+    const gone = await confirmed(await createUser(ctx, { name: 'Gone Meanwhile' }));
+    const [bea, otto] = [await confirmed(buyer), await confirmed(other)];
+    await ctx.app.database.db.delete(users).where(eq(users.id, gone.id));
+    const place = (who: TestUser) =>
+      as(who).post('/api/order', { toolId: tool!.id, quantity: 10, address: '1 Main St', number: '555' });
+
+    const responses = await Promise.all([bea, otto, gone, bea, otto, bea].map(place));
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 401, 200, 200, 200]);
+    expect(responses[2]!.json()).toMatchObject({ message: 'Please sign in first.' });
+    expect(await stock(tool!.id)).toBe(TOOL.availableQuantity - 50);
+    const booked = await ctx.app.database.db.select().from(orders).where(eq(orders.toolId, tool!.id));
+    expect(booked.map((row) => row.userId).sort()).toEqual(
+      [buyer.id, buyer.id, buyer.id, other.id, other.id].sort(),
+    );
+  });
+
   it('confirms an order whose server stopped right after it committed: the next one sends the mail', async () => {
     const [tool] = await ctx.app.tools.add([
       { ...TOOL, name: 'Stranded Saw', details: 'x', image: '/images/tools/cordless-drill.svg' },
