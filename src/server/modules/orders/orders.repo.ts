@@ -6,7 +6,7 @@ import { readPage, type Page } from '#server/db/paging.ts';
 import { orders, orderSearchText } from '#server/db/schema.ts';
 import { everyWordFound } from '#server/db/text-search.ts';
 import type { Executor } from '#server/db/transaction.ts';
-import type { StockRequest, StockReserved } from '#server/modules/tools/tools.service.ts';
+import type { StockRefused, StockRequest, StockReserved } from '#server/modules/tools/tools.service.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -112,13 +112,21 @@ export interface UnpaidOrderRules {
 /** One buyer's order as place_order takes it: the stock it asks for and the order's own fields. */
 export type OrderToPlace = StockRequest & OrderDetails;
 
-/** What place_order answered for one order. */
-export type OrderPlacing = (StockReserved & { recorded: OrderRow }) | 'unpaidCapReached' | undefined;
+/** What place_orders answered for one order. */
+export type OrderPlacing = (StockReserved & { recorded: OrderRow }) | StockRefused | 'unpaidCapReached';
+
+/** place_orders' words for why it took no stock (migration 0018). */
+const REFUSALS = {
+  missing: 'missing',
+  'below-minimum': 'belowMinimum',
+  'not-enough-stock': 'notEnoughStock',
+  'over-total': 'overTotal',
+} as const;
 
 /**
  * Takes the stock each order asks for, inserts it and its mails, one order after the other, in one call of the
- * database's place_orders (migration 0017) that commits on its own. Answers, for each order in turn, the order
- * and the stock change, nothing when the stock was not taken, or 'unpaidCapReached' when the buyer held
+ * database's place_orders (migrations 0017 and 0018) that commits on its own. Answers, for each order in turn,
+ * the order and the stock change, why the stock was not taken, or 'unpaidCapReached' when the buyer held
  * `maxUnpaid` unpaid orders already.
  */
 export async function placeOrders(
@@ -126,13 +134,16 @@ export async function placeOrders(
   batch: readonly OrderToPlace[],
   rules: UnpaidOrderRules,
 ): Promise<OrderPlacing[]> {
-  const result = await db.execute(sql`SELECT item, placed, change, unpaid_cap_reached FROM place_orders(
-    ${JSON.stringify(batch)}::jsonb, ${rules.holdHours}::int, ${rules.maxUnpaid}::int)`);
+  const result = await db.execute(sql`SELECT item, placed, change, unpaid_cap_reached, refused,
+    min_order_quantity FROM place_orders(${JSON.stringify(batch)}::jsonb, ${rules.holdHours}::int,
+    ${rules.maxUnpaid}::int)`);
   type Row = {
     item: number | string;
     placed: Record<string, unknown> | null;
     change: string | null;
     unpaid_cap_reached: boolean | null;
+    refused: keyof typeof REFUSALS | null;
+    min_order_quantity: number | null;
   };
   const answers = new Array<OrderPlacing>(batch.length);
   for (const row of (result as { rows: Row[] }).rows) {
@@ -140,9 +151,14 @@ export async function placeOrders(
       ? 'unpaidCapReached'
       : row.placed && row.change
         ? { recorded: orderFromJson(row.placed), stockChange: row.change }
-        : undefined;
+        : refusal(row.refused, row.min_order_quantity);
   }
   return answers;
+}
+
+function refusal(refused: keyof typeof REFUSALS | null, minimum: number | null): StockRefused {
+  const reason = REFUSALS[refused ?? 'missing'];
+  return reason === 'belowMinimum' ? { refused: reason, minimum: Number(minimum) } : { refused: reason };
 }
 
 /** An order row given by its column names (as to_jsonb writes it), with each value as Drizzle gives it. */

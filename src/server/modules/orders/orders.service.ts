@@ -105,7 +105,7 @@ export class OrdersService {
    * cap, and no order goes unconfirmed.
    */
   async place(buyer: SessionUser, input: PlaceOrder): Promise<OrderRow> {
-    const { db, tools, mailer, policy } = this.deps;
+    const { tools, mailer, policy } = this.deps;
     // Before the unpaid-order cap: an id that names no tool is refused without locking the buyer's account.
     if (!isUuid(input.toolId)) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
     // Orders hold stock for days: only an account with a real mailbox behind it may book them, or anyone
@@ -130,7 +130,7 @@ export class OrdersService {
       buyerName: buyer.name,
     };
     const placed = await tools
-      .reserveStockFor(db, request, async (stock) => {
+      .reserveStockFor(request, async (stock) => {
         const result = await this.placeOrder({ ...stock, ...details });
         if (result === 'unpaidCapReached') throw new Conflict(tooManyUnpaidOrders(policy.maxUnpaid));
         return result;

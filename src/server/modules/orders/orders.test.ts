@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { belowMinimum, messages, notEnoughStock } from '#shared/messages.ts';
 import { ORDER_TOO_LARGE_MESSAGE, type Order } from '#shared/schemas/orders.ts';
@@ -473,6 +473,62 @@ describe('orders placed in one statement', () => {
     expect(booked.map((row) => row.userId).sort()).toEqual(
       [buyer.id, buyer.id, buyer.id, other.id, other.id].sort(),
     );
+  });
+
+  it('refuses each order of a burst for its own reason, as its statement saw the stock', async () => {
+    const [tool, dear] = await ctx.app.tools.add([
+      {
+        ...TOOL,
+        name: 'Burst Clamp',
+        availableQuantity: 25,
+        details: 'x',
+        image: '/images/tools/bench-vise.svg',
+      },
+      {
+        ...TOOL,
+        name: 'Burst Press',
+        priceCents: 50_000_000,
+        minOrderQuantity: 1,
+        details: 'x',
+        image: '/images/tools/bench-vise.svg',
+      },
+    ]);
+    const confirmed = async (who: TestUser) => ({
+      ...who,
+      headers: { ...who.headers, cookie: await signInCookie(ctx, who) },
+    });
+    const [bea, otto] = [await confirmed(buyer), await confirmed(other)];
+    const place = ([who, toolId, quantity]: [TestUser, string, number]) =>
+      as(who).post('/api/order', { toolId, quantity, address: '1 Main St', number: '555' });
+
+    // The first goes alone; the rest arrive while it runs and go together, each answered for itself.
+    const responses = await Promise.all(
+      (
+        [
+          [bea, tool!.id, 10],
+          [otto, tool!.id, 5],
+          [bea, tool!.id, 10],
+          [otto, tool!.id, 10],
+          [bea, '00000000-0000-4000-8000-000000000000', 10],
+          [otto, dear!.id, 3],
+        ] as Array<[TestUser, string, number]>
+      ).map(place),
+    );
+    expect(responses.map((response) => [response.statusCode, response.json().message])).toEqual([
+      [200, undefined],
+      [400, belowMinimum('Otto Other', 10)],
+      [200, undefined],
+      [400, notEnoughStock('Otto Other')],
+      [404, 'Tool not found'],
+      [400, ORDER_TOO_LARGE_MESSAGE],
+    ]);
+    expect(await stock(tool!.id)).toBe(5);
+    expect(await stock(dear!.id)).toBe(TOOL.availableQuantity);
+    const booked = await ctx.app.database.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.toolId, [tool!.id, dear!.id]));
+    expect(booked.map((row) => row.userId)).toEqual([buyer.id, buyer.id]);
   });
 
   it('confirms an order whose server stopped right after it committed: the next one sends the mail', async () => {

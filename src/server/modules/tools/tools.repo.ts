@@ -361,6 +361,13 @@ export interface StockReserved {
   stockChange: string;
 }
 
+/**
+ * Why the statement took no stock, from the tool as it saw it: no such tool, a quantity below its minimum
+ * order (`minimum`), more than its stock, or a total over the request's `maxTotalCents`; in that order.
+ */
+export type StockRefused =
+  { refused: 'missing' | 'notEnoughStock' | 'overTotal' } | { refused: 'belowMinimum'; minimum: number };
+
 /** What an order asks of a tool's stock: `quantity` within [minimum, stock], and a total within `maxTotalCents`. */
 export interface StockRequest {
   toolId: string;

@@ -14,7 +14,7 @@ import { claimAppMeta } from '#server/db/app-meta.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import type { Paging } from '#server/db/paging.ts';
 import { isUuid } from '#server/db/ids.ts';
-import { inTransaction, type Executor, type Tx } from '#server/db/transaction.ts';
+import { inTransaction, type Tx } from '#server/db/transaction.ts';
 import { Conflict, InvalidInput, NotFound } from '#server/domain-errors.ts';
 import { Catalogue, type CachedResponse } from './catalogue.ts';
 import { searchWords } from './catalogue-search.ts';
@@ -46,6 +46,7 @@ import {
   vacuumTools,
   type CatalogueFilter,
   type StockChange,
+  type StockRefused,
   type StockRequest,
   type StockReserved,
   type NewToolRow,
@@ -53,7 +54,7 @@ import {
   type ToolRow,
 } from './tools.repo.ts';
 
-export type { NewToolRow, StockRequest, StockReserved, ToolRow } from './tools.repo.ts';
+export type { NewToolRow, StockRefused, StockRequest, StockReserved, ToolRow } from './tools.repo.ts';
 
 /** A serialized answer, or the whole catalogue's JSON as it is read, chunk by chunk. */
 export type CatalogueReply = CachedResponse | { stream: AsyncIterable<string> };
@@ -258,30 +259,32 @@ export class ToolsService {
   /**
    * Takes `quantity` from the tool's stock and records what for, in one statement that commits on its own:
    * `record` takes the stock and writes its row (the database's place_order), answering it with the
-   * reservation's `stock_change`. No interleaving can oversell, and the tool's row is locked only for that one
-   * statement. Refuses, in words addressed to the buyer, a quantity outside [minimum order, stock]; answers
-   * 'overTotal' when only `maxTotalCents` stood in the way.
+   * reservation's `stock_change`, or why it took none. No interleaving can oversell, and the tool's row is
+   * locked only for that one statement. Refuses, in words addressed to the buyer, a quantity outside
+   * [minimum order, stock]; answers 'overTotal' when only `maxTotalCents` stood in the way.
    */
   async reserveStockFor<T>(
-    db: Executor,
     request: StockRequest & { buyerName: string },
-    record: (request: StockRequest) => Promise<(StockReserved & { recorded: T }) | undefined>,
+    record: (request: StockRequest) => Promise<(StockReserved & { recorded: T }) | StockRefused>,
   ): Promise<T | 'overTotal'> {
     const { toolId, quantity, maxTotalCents, buyerName } = request;
     if (!isUuid(toolId)) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
     const reserved = await record({ toolId, quantity, maxTotalCents });
-    if (reserved) {
+    if ('recorded' in reserved) {
       const change = parseStockChange(reserved.stockChange);
       if (change) this.#catalogue.stockChanged(change);
       return reserved.recorded;
     }
-    const current = await findTool(db, toolId);
-    if (!current) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
-    if (quantity < current.minOrderQuantity) {
-      throw new InvalidInput(belowMinimum(buyerName, current.minOrderQuantity));
+    switch (reserved.refused) {
+      case 'missing':
+        throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
+      case 'belowMinimum':
+        throw new InvalidInput(belowMinimum(buyerName, reserved.minimum));
+      case 'notEnoughStock':
+        throw new InvalidInput(notEnoughStock(buyerName));
+      case 'overTotal':
+        return 'overTotal';
     }
-    if (quantity > current.availableQuantity) throw new InvalidInput(notEnoughStock(buyerName));
-    return 'overTotal';
   }
 
   /** Puts a reservation back within the caller's transaction (nothing when the tool has been deleted). */
