@@ -1,12 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addToolViaApi, demoAdmin, signIn, signInViaApi, signUpWith, uniqueEmail } from './support.ts';
+import {
+  addToolViaApi,
+  demoAdmin,
+  origin,
+  signIn,
+  signInViaApi,
+  signUpWith,
+  uniqueEmail,
+} from './support.ts';
 
 // Enough rows for two pages of each table (Manage Tools 24 a page, Manage Order and All User 20), each set
 // with a word of its own to search for.
 const TOOLS = 25;
 const ORDERS = 21;
 const USERS = 22;
-const origin = () => ({ origin: process.env.E2E_BASE_URL! });
 /** The orders' buyers: each may have 5 unpaid orders at a time (MAX_UNPAID_ORDERS), so five of them. */
 const buyers = Array.from({ length: 5 }, () => ({
   name: 'Ordelia Brask',

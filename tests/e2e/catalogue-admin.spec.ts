@@ -1,9 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { STALE_TOOL_MESSAGE, type Tool } from '#shared/schemas/tools.ts';
-import { addToolViaApi, demoAdmin, signIn, signUpViaApi, signUpWith, TOOL_FORM } from './support.ts';
-
-const origin = () => ({ origin: process.env.E2E_BASE_URL! });
+import { addToolViaApi, demoAdmin, origin, signIn, signUpViaApi, signUpWith, TOOL_FORM } from './support.ts';
 
 async function photo() {
   return {

@@ -4,6 +4,7 @@ import {
   bookNewestToolViaApi,
   demoAdmin,
   expectNoSeriousAxeFindings,
+  origin,
   signInViaApi,
   signUpViaApi,
   uniqueEmail,
@@ -12,8 +13,6 @@ import {
 // Issue 17: the dashboard on a 375 px phone. Every row is a card with every column's name, its actions are
 // full-width buttons of at least 44 × 44 px, the side menu folds into one button, and nothing scrolls sideways.
 test.use({ viewport: { width: 375, height: 800 } });
-
-const origin = () => ({ origin: process.env.E2E_BASE_URL! });
 
 /** The page is no wider than the screen. */
 async function expectNoSidewaysScroll(page: Page) {

@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoAdmin, signIn, signUpViaApi } from './support.ts';
+import { PRICE_RISEN_MESSAGE } from '#shared/schemas/orders.ts';
+import {
+  addToolViaApi,
+  demoAdmin,
+  origin,
+  signIn,
+  signInViaApi,
+  signUpViaApi,
+  TOOL_FORM,
+} from './support.ts';
 
 interface Tool {
   _id: string;
@@ -61,6 +70,36 @@ test('the quantity form enforces the minimum and the stock, as toasts addressed 
   await expect(page.getByText('Number is required')).toBeVisible();
   await page.getByLabel('Address').fill('x');
   await expect(page.getByText('Minimum 2 character required')).toBeVisible();
+});
+
+test('a price raised while the buyer looks is not booked unseen: the new total shows, and then books', async ({
+  page,
+  playwright,
+}) => {
+  const admin = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  await signInViaApi(admin, demoAdmin);
+  const tool = await addToolViaApi(admin, { name: `Repriced Rasp ${Date.now()}` });
+  await signUpViaApi(page, 'Watchful Buyer');
+  await page.goto(`/parts/${tool._id}`);
+  await expect(page.getByLabel('Total price')).toHaveValue('$50.00');
+
+  const repriced = await admin.patch(`/api/parts/${tool._id}`, {
+    data: { ...TOOL_FORM, name: tool.name, price: 6, version: tool.version, loadedAvailableQuantity: 500 },
+    headers: origin(),
+  });
+  expect(repriced.ok()).toBe(true);
+  await admin.dispose();
+
+  await page.getByLabel('Address').fill('7 Foundry Lane, Sheffield');
+  await page.getByLabel('Contact number').fill('+44 114 555 0199');
+  await page.getByRole('button', { name: 'Purchase' }).click();
+  await expect(page.getByText(PRICE_RISEN_MESSAGE)).toBeVisible();
+  await expect(page.getByLabel('Total price')).toHaveValue('$60.00');
+  await page.getByRole('button', { name: 'Purchase' }).click();
+  await expect(page.getByText('Your order is booked')).toBeVisible();
+
+  await page.goto('/dashboard/myorder');
+  await expect(page.getByRole('row').filter({ hasText: tool.name }).getByText('$60.00')).toBeVisible();
 });
 
 test('buy at the minimum, see it in My Order, pay with the success card, see Already Paid', async ({

@@ -21,7 +21,8 @@ export async function signIn(page: Page, account: { email: string; password: str
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 }
 
-const origin = () => ({ origin: process.env.E2E_BASE_URL! });
+/** The Origin header of a request from the shop's own pages (Better Auth and the write routes ask for it). */
+export const origin = () => ({ origin: process.env.E2E_BASE_URL! });
 
 /** Signs `request` (a page's, or a context of its own) in through the API. */
 export async function signInViaApi(request: APIRequestContext, account: { email: string; password: string }) {

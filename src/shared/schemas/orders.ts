@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { belowMinimum, messages, notEnoughStock } from '#shared/messages.ts';
+import { centsToDollars, MAX_ORDER_TOTAL_CENTS } from '#shared/money.ts';
 import { choiceQuery, pageInfoSchema, pagingQuery, searchQuery } from './common.ts';
 import { MAX_STOCK, type Tool } from './tools.ts';
 
@@ -63,6 +64,15 @@ export const placeOrderSchema = purchaseFieldsSchema.extend({
     .int('The quantity must be a whole number')
     .positive('The quantity must be at least 1')
     .max(MAX_STOCK, 'The quantity must be at most 10,000,000'),
+  /**
+   * The total the buyer was shown, in dollars (the spec's `price`): the order is booked at the tool's price
+   * now, and refused if that comes to more. Without it, at the price now, whatever it is.
+   */
+  price: z
+    .number({ message: 'The price must be a number' })
+    .min(0.01, 'The price must be at least 0.01')
+    .max(centsToDollars(MAX_ORDER_TOTAL_CENTS), 'The price must be at most 999,999.99')
+    .optional(),
 });
 export type PlaceOrder = z.infer<typeof placeOrderSchema>;
 
@@ -73,6 +83,9 @@ export function unconfirmedEmail(email: string): string {
 export function tooManyUnpaidOrders(max: number): string {
   return `You already have ${max} unpaid orders. Please pay for or cancel one of them before ordering more.`;
 }
+
+export const PRICE_RISEN_MESSAGE =
+  'The price of this tool has gone up since this page was opened. Please check the new total and order again.';
 
 export const ORDER_TOO_LARGE_MESSAGE =
   'One order can come to at most $999,999.99. Please order fewer pieces, or contact us for a larger order.';

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { MAX_ORDER_TOTAL_CENTS } from '#shared/money.ts';
+import { dollarsToCents, MAX_ORDER_TOTAL_CENTS } from '#shared/money.ts';
 import {
   ORDER_TOO_LARGE_MESSAGE,
+  PRICE_RISEN_MESSAGE,
   tooManyUnpaidOrders,
   unconfirmedEmail,
   type AdminOrdersQuery,
@@ -102,7 +103,7 @@ export class OrdersService {
   /**
    * Books an order at the database's price (never the client's) with its confirmation mail, in one statement
    * (with other buyers' orders that arrive meanwhile): no interleaving oversells or passes the unpaid-order
-   * cap, and no order goes unconfirmed.
+   * cap, and no order goes unconfirmed. An order never comes to more than the total the buyer was shown.
    */
   async place(buyer: SessionUser, input: PlaceOrder): Promise<OrderRow> {
     const { tools, mailer, policy } = this.deps;
@@ -123,10 +124,11 @@ export class OrdersService {
       email: buyer.email,
       userName: buyer.name,
     };
+    const shownCents = input.price === undefined ? MAX_ORDER_TOTAL_CENTS : dollarsToCents(input.price);
     const request = {
       toolId: input.toolId,
       quantity: input.quantity,
-      maxTotalCents: MAX_ORDER_TOTAL_CENTS,
+      maxTotalCents: Math.min(shownCents, MAX_ORDER_TOTAL_CENTS),
       buyerName: buyer.name,
     };
     const placed = await tools
@@ -140,7 +142,10 @@ export class OrdersService {
         if (breaksForeignKey(error, 'orders_user_id_users_id_fk')) throw new NotSignedIn();
         throw error;
       });
-    if (placed === 'overTotal') throw new InvalidInput(ORDER_TOO_LARGE_MESSAGE);
+    if (placed === 'overTotal') {
+      if (shownCents < MAX_ORDER_TOTAL_CENTS) throw new Conflict(PRICE_RISEN_MESSAGE);
+      throw new InvalidInput(ORDER_TOO_LARGE_MESSAGE);
+    }
     mailer.pendingWritten();
     return placed;
   }

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { belowMinimum, messages, notEnoughStock } from '#shared/messages.ts';
-import { ORDER_TOO_LARGE_MESSAGE, type Order } from '#shared/schemas/orders.ts';
+import { ORDER_TOO_LARGE_MESSAGE, PRICE_RISEN_MESSAGE, type Order } from '#shared/schemas/orders.ts';
 import { orders, tools, users } from '#server/db/schema.ts';
 import { createUser, signInCookie, type TestUser } from '#server/testing/accounts.ts';
 import { readOutbox } from '#server/testing/outbox.ts';
@@ -61,7 +61,8 @@ describe('POST /api/order', () => {
       quantity: 12,
       address: '1 Main St',
       number: '555-0100',
-      price: 0.01,
+      // More than 12 × $12.50: the order still comes to the database's price.
+      price: 999,
       email: other.email,
       userName: 'Somebody Else',
     });
@@ -157,6 +158,50 @@ describe('POST /api/order', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ statusCode: 400, message });
     expect(await stock()).toBe(before);
+  });
+
+  it('never books more than the total the buyer was shown: a price gone up refuses the order, one gone down is booked', async () => {
+    const [tool] = await ctx.app.tools.add([
+      { ...TOOL, name: 'Repriced Rasp', details: 'x', image: '/images/tools/cordless-drill.svg' },
+    ]);
+    const place = (price: unknown) =>
+      as(buyer).post('/api/order', {
+        toolId: tool!.id,
+        quantity: 10,
+        price,
+        address: '1 Main St',
+        number: '5',
+      });
+    const reprice = (priceCents: number) =>
+      ctx.app.database.db.update(tools).set({ priceCents }).where(eq(tools.id, tool!.id));
+    const ordersOfTool = () => ctx.app.database.db.select().from(orders).where(eq(orders.toolId, tool!.id));
+
+    // Shown at $12.50 a piece, $125.00 for ten; the price is now $12.51.
+    await reprice(1251);
+    const risen = await place(125);
+    expect(risen.statusCode).toBe(409);
+    expect(risen.json()).toMatchObject({ message: PRICE_RISEN_MESSAGE });
+    expect(await stock(tool!.id)).toBe(TOOL.availableQuantity);
+    expect(await ordersOfTool()).toEqual([]);
+
+    expect((await place(125.1)).statusCode).toBe(200);
+    // Down to $11.00: booked at the price now, less than was shown.
+    await reprice(1100);
+    expect((await place(125.1)).statusCode).toBe(200);
+    expect((await ordersOfTool()).map((row) => row.priceCents).sort()).toEqual([11_000, 12_510]);
+    expect(await stock(tool!.id)).toBe(TOOL.availableQuantity - 20);
+
+    for (const [price, message] of [
+      [-1, 'The price must be at least 0.01'],
+      [0.001, 'The price must be at least 0.01'],
+      [1_000_000, 'The price must be at most 999,999.99'],
+      ['125', 'The price must be a number'],
+    ] as const) {
+      const refused = await place(price);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toContain(message);
+    }
+    expect(await stock(tool!.id)).toBe(TOOL.availableQuantity - 20);
   });
 
   it('refuses an order above the largest card payment, taking nothing', async () => {
@@ -501,14 +546,15 @@ describe('orders placed in one statement', () => {
     const place = ([who, toolId, quantity]: [TestUser, string, number]) =>
       as(who).post('/api/order', { toolId, quantity, address: '1 Main St', number: '555' });
 
-    // The first goes alone; the rest arrive while it runs and go together, each answered for itself.
+    // The first goes alone; the rest arrive while it runs and go together, each answered for itself (in
+    // whichever order they arrive: 30 is more than the stock ever was).
     const responses = await Promise.all(
       (
         [
           [bea, tool!.id, 10],
           [otto, tool!.id, 5],
           [bea, tool!.id, 10],
-          [otto, tool!.id, 10],
+          [otto, tool!.id, 30],
           [bea, '00000000-0000-4000-8000-000000000000', 10],
           [otto, dear!.id, 3],
         ] as Array<[TestUser, string, number]>

@@ -17,6 +17,8 @@ import { usePlaceOrder } from '#client/features/orders/api/place-order.ts';
 export function PurchasePanel({ tool }: { tool: Tool }) {
   const user = useSession().data;
   const [quantity, setQuantity] = useState(tool.minOrderQuantity);
+  // Sent with the order as well: the server refuses it if the price has gone up since the page showed this.
+  const total = quantity * tool.price;
   // The tool page is for signed-in buyers only, so the name is there when the panel shows.
   const quantityForm = useForm({ resolver: zodResolver(quantityFormSchema(tool, user?.name ?? '')) });
   const placeOrder = usePlaceOrder();
@@ -45,7 +47,8 @@ export function PurchasePanel({ tool }: { tool: Tool }) {
 
   const onPurchase = async (fields: PurchaseFields) => {
     try {
-      const { insertedId } = await placeOrder.mutateAsync({ toolId: tool._id, quantity, ...fields });
+      const order = { toolId: tool._id, quantity, price: total, ...fields };
+      const { insertedId } = await placeOrder.mutateAsync(order);
       if (insertedId) {
         toast.success(messages.orderBooked);
         reset();
@@ -103,14 +106,7 @@ export function PurchasePanel({ tool }: { tool: Tool }) {
             {(props) => <input {...props} className="input w-full" value={quantity || ''} readOnly />}
           </Field>
           <Field label="Total price">
-            {(props) => (
-              <input
-                {...props}
-                className="input w-full"
-                value={formatDollars(quantity * tool.price)}
-                readOnly
-              />
-            )}
+            {(props) => <input {...props} className="input w-full" value={formatDollars(total)} readOnly />}
           </Field>
         </div>
         <Field label="Address" error={errors.address?.message}>
