@@ -41,10 +41,19 @@ test('the buyer and an admin download the invoice of a paid order', async ({ pag
   ]) {
     expect(text).toContain(expected);
   }
-  expect(text).toMatch(/Transaction id: pi_test_/);
+  expect(text).toMatch(
+    /Test payment through the built-in test gateway: no money was received\. Transaction id: pi_test_/,
+  );
 
   const adminPage = await browser.newPage();
   await signIn(adminPage, demoAdmin);
+  // The sales overview says how much of its revenue is such test payments.
+  await adminPage.goto('/dashboard');
+  await expect(
+    adminPage
+      .getByRole('region', { name: 'Revenue, last 30 days' })
+      .getByText(/\$[\d,.]+ of it through the test gateway: no money was received\./),
+  ).toBeVisible();
   await adminPage.goto(`/dashboard/manageOrder?q=${encodeURIComponent(buyer.email)}`);
   expect(await pdfText(await downloadInvoice(adminPage, tool.name))).toContain('Ingrid Invoicé');
   await adminPage.close();

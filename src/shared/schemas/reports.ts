@@ -5,7 +5,15 @@ export const SALES_DAYS = 30;
 
 /** The administrators' sales overview (dashboard home). Money in dollars; days are UTC dates (YYYY-MM-DD). */
 export const salesOverviewSchema = z.object({
-  revenueByDay: z.array(z.object({ day: z.string(), revenue: z.number(), orders: z.number().int() })),
+  revenueByDay: z.array(
+    z.object({
+      day: z.string(),
+      revenue: z.number(),
+      /** The part of `revenue` paid through the built-in test gateway: no money was received for it. */
+      testRevenue: z.number(),
+      orders: z.number().int(),
+    }),
+  ),
   ordersByState: z.object({
     unpaid: z.number().int(),
     paid: z.number().int(),

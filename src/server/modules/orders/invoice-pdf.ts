@@ -81,7 +81,10 @@ export function invoicePdf(order: OrderRow): PDFKit.PDFDocument {
   row(['Total paid', '', '', money(order.priceCents)], 'bold');
   doc.moveDown(2);
 
-  doc.font('regular').text(`Paid by card. Transaction id: ${order.transactionId ?? ''}`, left);
+  const paidBy = order.testPayment
+    ? 'Test payment through the built-in test gateway: no money was received.'
+    : 'Paid by card.';
+  doc.font('regular').text(`${paidBy} Transaction id: ${order.transactionId ?? ''}`, left);
   doc.moveDown();
   doc.fillColor('#555555').text('Thank you for your order.');
   doc.end();

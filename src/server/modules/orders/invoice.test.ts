@@ -14,7 +14,11 @@ const as = requestsAs(() => ctx);
 
 let payments = 0;
 
-async function addOrder(paid: boolean, transactionId = `pi_test_${++payments}`): Promise<string> {
+async function addOrder(
+  paid: boolean,
+  transactionId = `pi_test_${++payments}`,
+  testPayment = false,
+): Promise<string> {
   const [row] = await ctx.app.database.db
     .insert(orders)
     .values({
@@ -30,6 +34,7 @@ async function addOrder(paid: boolean, transactionId = `pi_test_${++payments}`):
       number: '+48 22 555 01 00',
       paid,
       transactionId: paid ? transactionId : null,
+      testPayment,
       createdAt: new Date(Date.UTC(2026, 5, 1, 9)),
       paidAt: paid ? new Date(Date.UTC(2026, 5, 2, 10)) : null,
     })
@@ -79,10 +84,20 @@ describe('GET /api/orders/{id}/invoice', () => {
       '$119.00',
       '5 pcs',
       '$595.00',
-      'Transaction id: pi_test_invoice123',
+      'Paid by card. Transaction id: pi_test_invoice123',
     ]) {
       expect(text).toContain(expected);
     }
+    expect(text).not.toContain('no money was received');
+  });
+
+  it('says on the invoice of a test payment that no money was received', async () => {
+    const id = await addOrder(true, 'pi_test_gateway1', true);
+    const text = await pdfText((await as(buyer).get(`/api/orders/${id}/invoice`)).rawPayload);
+    expect(text).toContain(
+      'Test payment through the built-in test gateway: no money was received. Transaction id: pi_test_gateway1',
+    );
+    expect(text).not.toContain('Paid by card.');
   });
 
   it("gives an administrator any paid order's invoice, and nobody else", async () => {

@@ -47,6 +47,7 @@ beforeAll(async () => {
       number: '-5550100',
       paid: true,
       transactionId: 'pi_test_123',
+      testPayment: true,
       isDelivered: true,
       createdAt: new Date(Date.UTC(2026, 5, 1, 12)),
       paidAt: new Date(Date.UTC(2026, 5, 1, 12, 5)),
@@ -88,6 +89,7 @@ describe('GET /api/admin/orders.csv', () => {
       'State',
       'Paid at (UTC)',
       'Transaction id',
+      'Test payment (no money received)',
       'Shipped at (UTC)',
       'Delivery address',
       'Contact number',
@@ -105,6 +107,7 @@ describe('GET /api/admin/orders.csv', () => {
       State: 'unpaid',
       'Ordered at (UTC)': '2026-01-01 00:00:00',
       'Transaction id': '',
+      'Test payment (no money received)': '',
       'Shipped at (UTC)': '',
     });
   });
@@ -120,6 +123,7 @@ describe('GET /api/admin/orders.csv', () => {
         State: 'shipped',
         'Paid at (UTC)': '2026-06-01 12:05:00',
         'Transaction id': 'pi_test_123',
+        'Test payment (no money received)': 'yes',
         'Shipped at (UTC)': '2026-06-02 09:00:00',
       }),
     ]);

@@ -5,12 +5,17 @@ import { orders, tools } from '#server/db/schema.ts';
 
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
-/** Revenue (cents) and count of the orders paid on each of the last SALES_DAYS days (UTC), empty days included. */
+/**
+ * Revenue (cents), the part of it paid through the test gateway, and the count of the orders paid on each of
+ * the last SALES_DAYS days (UTC), empty days included.
+ */
 export async function revenueByDay(db: Db) {
-  return rowsOf<{ day: string; cents: number; orders: number }>(
+  return rowsOf<{ day: string; cents: number; testCents: number; orders: number }>(
     await db.execute(sql`
       SELECT to_char(days.day, 'YYYY-MM-DD') AS day,
-        coalesce(sum(${orders.priceCents}), 0)::bigint::float8 AS cents, count(${orders.id})::int AS orders
+        coalesce(sum(${orders.priceCents}), 0)::bigint::float8 AS cents,
+        coalesce(sum(${orders.priceCents}) FILTER (WHERE ${orders.testPayment}), 0)::bigint::float8 AS "testCents",
+        count(${orders.id})::int AS orders
       FROM generate_series(
         (now() AT TIME ZONE 'UTC')::date - ${SALES_DAYS - 1}::int, (now() AT TIME ZONE 'UTC')::date, interval '1 day'
       ) AS days(day)

@@ -21,7 +21,12 @@ export class ReportsService {
       cannotBeOrdered(db, CANNOT_BE_ORDERED_SHOWN),
     ]);
     return {
-      revenueByDay: days.map(({ day, cents, orders }) => ({ day, revenue: centsToDollars(cents), orders })),
+      revenueByDay: days.map(({ day, cents, testCents, orders }) => ({
+        day,
+        revenue: centsToDollars(cents),
+        testRevenue: centsToDollars(testCents),
+        orders,
+      })),
       ordersByState: states,
       topTools: top.map(({ name, cents, quantity }) => ({ name, revenue: centsToDollars(cents), quantity })),
       heldByUnpaid: held,

@@ -23,6 +23,7 @@ async function addOrder(
   priceCents: number,
   state: 'unpaid' | 'paid' | 'shipped',
   daysAgo = 0,
+  testPayment = false,
 ) {
   const at = new Date(today().getTime() - daysAgo * DAY + 3_600_000);
   await ctx.app.database.db.insert(orders).values({
@@ -38,6 +39,7 @@ async function addOrder(
     number: '555',
     paid: state !== 'unpaid',
     transactionId: state === 'unpaid' ? null : `pi_${productName}_${priceCents}_${daysAgo}`,
+    testPayment,
     isDelivered: state === 'shipped',
     createdAt: at,
     paidAt: state === 'unpaid' ? null : at,
@@ -57,6 +59,7 @@ describe('GET /api/admin/sales', () => {
     expect(overview.revenueByDay.at(-1)).toEqual({
       day: today().toISOString().slice(0, 10),
       revenue: 0,
+      testRevenue: 0,
       orders: 0,
     });
     expect(overview.ordersByState).toEqual({ unpaid: 0, paid: 0, shipped: 0 });
@@ -85,7 +88,7 @@ describe('GET /api/admin/sales', () => {
     ]);
 
     const overview = await sales();
-    expect(overview.revenueByDay.at(-1)).toMatchObject({ revenue: 150, orders: 2 });
+    expect(overview.revenueByDay.at(-1)).toMatchObject({ revenue: 150, testRevenue: 0, orders: 2 });
     expect(overview.revenueByDay.at(-2)).toMatchObject({ revenue: 25, orders: 1 });
     expect(overview.revenueByDay.reduce((sum, day) => sum + day.revenue, 0)).toBe(190);
     expect(overview.ordersByState).toEqual({ unpaid: 2, paid: 8, shipped: 1 });
@@ -100,6 +103,19 @@ describe('GET /api/admin/sales', () => {
     expect(overview.cannotBeOrdered).toEqual([
       { _id: blocked!.id, name: 'Empty Vise', stock: 3, minimum: 5 },
     ]);
+  });
+
+  it('says how much of the revenue came through the test gateway, where no money was received', async () => {
+    const before = (await sales()).revenueByDay.at(-1)!;
+    await addOrder('Test Hammer', 4_000, 'paid', 0, true);
+    const after = (await sales()).revenueByDay.at(-1)!;
+    expect(after).toEqual({
+      ...before,
+      revenue: before.revenue + 40,
+      testRevenue: before.testRevenue + 40,
+      orders: before.orders + 1,
+    });
+    expect(after.testRevenue).toBe(40);
   });
 
   it('is for administrators only', async () => {

@@ -52,6 +52,7 @@ function NumbersTable({ summary, columns, rows }: { summary: string; columns: st
 
 function Revenue({ days }: { days: Overview['revenueByDay'] }) {
   const total = days.reduce((sum, day) => sum + day.revenue, 0);
+  const test = days.reduce((sum, day) => sum + day.testRevenue, 0);
   const paid = days.reduce((sum, day) => sum + day.orders, 0);
   return (
     <Card title="Revenue, last 30 days">
@@ -59,6 +60,12 @@ function Revenue({ days }: { days: Overview['revenueByDay'] }) {
         <span className="text-2xl font-bold">{formatDollars(total)}</span>{' '}
         <span className="text-base-content/75">from {count.format(paid)} paid order(s)</span>
       </p>
+      {test > 0 && (
+        <p className="text-sm">
+          <span className="badge badge-warning badge-sm mr-2">Test payments</span>
+          {formatDollars(test)} of it through the test gateway: no money was received.
+        </p>
+      )}
       {paid === 0 ? (
         <p className="text-base-content/75">
           No order was paid in the last 30 days. Revenue shows here once buyers pay.
