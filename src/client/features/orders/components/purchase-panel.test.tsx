@@ -70,6 +70,8 @@ describe('the purchase form', () => {
     expect(sent.find((request) => request.method === 'POST')?.body).toEqual({
       toolId: 'tool-1',
       quantity: 10,
+      // The total the form shows, 10 × $12.50: the server books no order above it (decision 25).
+      price: 125,
       address: '7 Foundry Lane',
       number: '555 0199',
     });
