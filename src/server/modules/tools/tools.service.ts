@@ -77,16 +77,23 @@ const GROW_BATCH = 1000;
 export class ToolsService {
   readonly #catalogue: Catalogue;
   readonly #toolsById: DataLoader<string, ToolRow | undefined>;
+  readonly #walkLimit: number | undefined;
 
   /**
    * `staleCatalogueMs`: see Catalogue; how long a copy may serve reads while the database is out of reach.
-   * `matchesPerSearch`: the most matches of a search kept to page it (search-matches.ts).
+   * `matchesPerSearch`: the most matches of a search kept to page it (search-matches.ts). `walkLimit`: the
+   * most tools a page of a search too broad to keep walks past (searchedRows).
    */
   constructor(
     private readonly db: Db,
-    { staleCatalogueMs = 0, matchesPerSearch }: { staleCatalogueMs?: number; matchesPerSearch?: number } = {},
+    {
+      staleCatalogueMs = 0,
+      matchesPerSearch,
+      walkLimit,
+    }: { staleCatalogueMs?: number; matchesPerSearch?: number; walkLimit?: number } = {},
   ) {
     this.#catalogue = new Catalogue(staleCatalogueMs, matchesPerSearch);
+    this.#walkLimit = walkLimit;
     // The pages of one search, chosen together once its matches are read, read their tools in one query.
     this.#toolsById = new DataLoader((ids) => toolsWithIds(db, ids), { cache: false, maxBatchSize: 1000 });
   }
@@ -196,11 +203,14 @@ export class ToolsService {
     const first = (paging.page - 1) * paging.pageSize;
     if (first >= total) return { rows: [], total, moreThanTotal: matches > total };
     const found = condition.searched
-      ? await searchedRows(this.db, condition, sort, paging, {
-          matches,
-          counted,
-          tools: await this.#count(UNFILTERED, { where: undefined }, Infinity),
-        })
+      ? await searchedRows(
+          this.db,
+          condition,
+          sort,
+          paging,
+          { matches, counted, tools: await this.#count(UNFILTERED, { where: undefined }, Infinity) },
+          this.#walkLimit,
+        )
       : await unsearchedRows(this.db, filter, sort, paging);
     // The last of a capped search's pages ends at its total.
     return { rows: found.slice(0, total - first), total, moreThanTotal: matches > total };
