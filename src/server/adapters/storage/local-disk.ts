@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, opendir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   imageFileName,
@@ -21,6 +21,27 @@ const TEMPORARY = '.tmp';
 /** A save writes at most 5 MB: its temporary file is abandoned long before this. */
 const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
+/** A new file `file` holding `content`, flushed to the disk. */
+async function writeToDisk(file: string, content: Buffer): Promise<void> {
+  const handle = await open(file, 'wx');
+  try {
+    await handle.writeFile(content);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The folder's entries (a name just given to a file) flushed to the disk. */
+async function flushFolder(dir: string): Promise<void> {
+  const folder = await open(dir, 'r');
+  try {
+    await folder.sync();
+  } finally {
+    await folder.close();
+  }
+}
+
 /** Images as files `<dir>/<id>.webp`. */
 export class LocalDiskStorage implements ImageStorage {
   private constructor(readonly dir: string) {}
@@ -36,18 +57,23 @@ export class LocalDiskStorage implements ImageStorage {
     return storage;
   }
 
+  /**
+   * Writes the image and its name to the disk before it answers, as the database writes the commit that names
+   * it (decision 26): after a power cut, a tool's image is there whole.
+   */
   async save(id: string, webp: Buffer): Promise<string> {
     const file = this.fileOf(id);
     // A dotfile in the same folder: never listed or served, and the rename cannot cross file systems, so a
     // reader sees either no file or the whole image.
     const temp = path.join(this.dir, `.${id}.${randomBytes(6).toString('hex')}${TEMPORARY}`);
     try {
-      await writeFile(temp, webp, { flag: 'wx' });
+      await writeToDisk(temp, webp);
       await rename(temp, file);
     } catch (error) {
       await rm(temp, { force: true });
       throw error;
     }
+    await flushFolder(this.dir);
     return imageUrl(id);
   }
 
