@@ -12,7 +12,7 @@ import pg from 'pg';
 import { fromPglite, type ConstructorOptions } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { migrationsDir } from '#server/paths.ts';
-import { FLUSHING_START_PARAMS, flushToDisk } from './pglite-flush.ts';
+import { FLUSHING_START_PARAMS, FlushingNodeFS } from './pglite-flush.ts';
 import { lockDataFolder } from './pglite-lock.ts';
 import { readDrizzleTypesAsText, withDates, withoutDrizzleParsers } from './pglite-parsers.ts';
 import { schema } from './schema.ts';
@@ -57,15 +57,18 @@ async function openPglite(dir: string): Promise<Database> {
     await mkdir(path.dirname(dir), { recursive: true });
     unlock = await lockDataFolder(dir);
   }
-  const client = await PGlite.create(dir, {
-    extensions: { pg_trgm },
-    ...(onDisk && { startParams: FLUSHING_START_PARAMS }),
-  }).catch(async (error: unknown) => {
+  const opening = onDisk
+    ? PGlite.create({
+        fs: new FlushingNodeFS(dir),
+        startParams: FLUSHING_START_PARAMS,
+        extensions: { pg_trgm },
+      })
+    : PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await opening.catch(async (error: unknown) => {
     await unlock();
     // PGlite's file-system errors are plain objects that name neither the folder nor the problem.
     throw new Error(`The embedded database in ${dir} could not be opened`, { cause: error });
   });
-  if (onDisk) flushToDisk(client);
   await client.exec(SET_WORD_SIMILARITY_THRESHOLD);
   readDrizzleTypesAsText(client);
   takeTurnsWithTheEventLoop(client);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 
 /**
  * PGlite's start options with PostgreSQL's own flushes turned back on. PGlite starts PostgreSQL with `-F`
@@ -14,24 +15,29 @@ export const FLUSHING_START_PARAMS = [
   'wal_sync_method=fsync',
 ];
 
-interface NodeFileStream {
-  nfd?: number;
-}
-
 interface EmscriptenNodeFs {
-  stream_ops: { fsync?: (stream: NodeFileStream) => number };
+  stream_ops: { fsync?: (stream: { nfd?: number }) => number };
   tryFSOperation<T>(operation: () => T): T;
 }
 
 /**
- * Makes a flush that PostgreSQL asks for reach the disk. The embedded file system writes each file through
- * Node but has no `fsync` of its own, so a flush did nothing. A flush that fails is reported to PostgreSQL,
- * which then stops rather than carry on with data that may not be on the disk.
+ * The data folder as PGlite mounts it, with the `fsync` that its Node file system lacks: it writes each file
+ * through Node, but a flush did nothing. It is given before PostgreSQL starts, so the flushes of a recovery
+ * count too. A flush that fails is reported to PostgreSQL, which then stops rather than carry on with data
+ * that may not be on the disk.
  */
-export function flushToDisk(client: PGlite): void {
-  const nodeFs = (client.Module as unknown as { NODEFS: EmscriptenNodeFs }).NODEFS;
-  nodeFs.stream_ops.fsync = (stream) => {
-    if (stream.nfd !== undefined) nodeFs.tryFSOperation(() => fs.fsyncSync(stream.nfd!));
-    return 0;
-  };
+export class FlushingNodeFS extends NodeFS {
+  override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
+    const { emscriptenOpts } = await super.init(...args);
+    const flushThrough = (mod: unknown) => {
+      const nodeFs = (mod as { NODEFS: EmscriptenNodeFs }).NODEFS;
+      nodeFs.stream_ops.fsync = (stream) => {
+        if (stream.nfd !== undefined) nodeFs.tryFSOperation(() => fs.fsyncSync(stream.nfd!));
+        return 0;
+      };
+    };
+    return {
+      emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), flushThrough] },
+    };
+  }
 }
