@@ -11,6 +11,7 @@ export abstract class DomainError extends Error {
     | 'notFound'
     | 'conflict'
     | 'tooLarge'
+    | 'tooMany'
     | 'unavailable';
 
   /** `details` go into the answer beside the message, e.g. the tool as it is now with a conflict. */
@@ -58,6 +59,18 @@ export class Conflict extends DomainError {
 
 export class TooLarge extends DomainError {
   readonly kind = 'tooLarge';
+}
+
+export const tooManyRequestsMessage = (retryAfterSeconds: number) =>
+  `Too many requests. Please try again in ${retryAfterSeconds} seconds.`;
+
+/** The client has sent more of these requests than it may at once, or in a while. */
+export class TooManyRequests extends DomainError {
+  readonly kind = 'tooMany';
+
+  constructor(readonly retryAfterSeconds: number) {
+    super(tooManyRequestsMessage(retryAfterSeconds));
+  }
 }
 
 /**

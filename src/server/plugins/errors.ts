@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '#shared/schemas/errors.ts';
-import { DomainError, Unavailable } from '#server/domain-errors.ts';
+import { DomainError, TooManyRequests, Unavailable } from '#server/domain-errors.ts';
 import { shortageOf } from '#server/failure-cause.ts';
 
 export const STORAGE_FULL_MESSAGE =
@@ -26,6 +26,7 @@ const STATUS_OF: Record<DomainError['kind'], number> = {
   notFound: 404,
   conflict: 409,
   tooLarge: 413,
+  tooMany: 429,
   unavailable: 503,
 };
 
@@ -35,7 +36,10 @@ export function replyToDomainError(
   reply: FastifyReply,
   body: (statusCode: number, message: string) => unknown,
 ): FastifyReply {
-  if (error instanceof Unavailable && error.retryAfterSeconds !== undefined) {
+  if (
+    (error instanceof Unavailable || error instanceof TooManyRequests) &&
+    error.retryAfterSeconds !== undefined
+  ) {
     reply.header('retry-after', String(error.retryAfterSeconds));
   }
   const statusCode = STATUS_OF[error.kind];

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { contactMessages } from '#shared/schemas/contact.ts';
 import { clientKey } from '#server/client-address.ts';
 import type { Config } from '#server/config.ts';
+import { tooManyRequestsMessage } from '#server/domain-errors.ts';
 import { runPeriodically } from '#server/periodic-task.ts';
 import { apiError } from './errors.ts';
 import type { HitCounter } from './hit-counter.ts';
@@ -72,7 +73,7 @@ export const rateLimitPlugin = fp(
         const over = hits.filter((hit) => hit.hits > maxOf.get(hit.key)!);
         if (over.length === 0) return;
         const retryAfter = Math.max(1, ...over.map((hit) => hit.resetIn));
-        const message = rule.message ?? `Too many requests. Please try again in ${retryAfter} seconds.`;
+        const message = rule.message ?? tooManyRequestsMessage(retryAfter);
         // Refused before an upload's body arrived: closing is the only way to stop the client sending it.
         if (!request.raw.complete) reply.header('connection', 'close');
         return reply.code(429).header('retry-after', String(retryAfter)).send(apiError(429, message));

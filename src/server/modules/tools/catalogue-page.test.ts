@@ -325,6 +325,38 @@ describe('GET /api/parts on a large catalogue', () => {
     expect((await list).json<Tool[]>()).toHaveLength(SIZE);
   });
 
+  it("sends one client's full lists in its turns: those beyond them are refused, another client's is sent", async () => {
+    const lists = Array.from({ length: 40 }, () =>
+      large.app.inject({ url: '/api/parts', remoteAddress: '203.0.113.20' }),
+    );
+    const other = await large.app.inject({ url: '/api/parts', remoteAddress: '198.51.100.20' });
+    const answers = await Promise.all(lists);
+    expect(other.json<Tool[]>()).toHaveLength(SIZE);
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]!.headers['retry-after']).toBe('1');
+    for (const answer of answers.filter((each) => each.statusCode !== 429))
+      expect(answer.json<Tool[]>()).toHaveLength(SIZE);
+  });
+
+  it('gives back the turn of a list whose client went away in the middle of it', async () => {
+    const base = await large.app.listen({ port: 0, host: '127.0.0.1' });
+    const remoteAddress = '127.0.0.1';
+    // More lists dropped than the client has turns: each would keep one if it were not given back.
+    for (let dropped = 0; dropped < 4; dropped++) {
+      const controller = new AbortController();
+      const response = await fetch(`${base}/api/parts`, { signal: controller.signal });
+      const reader = response.body!.getReader();
+      await reader.read();
+      controller.abort();
+      await reader.closed.catch(() => undefined);
+    }
+    const lists = await Promise.all(
+      Array.from({ length: 3 }, () => large.app.inject({ url: '/api/parts', remoteAddress })),
+    );
+    expect(lists.map((list) => list.json<Tool[]>().length)).toEqual([SIZE, SIZE, SIZE]);
+  });
+
   const FULL_SORTS: Record<CatalogueSort, SQL[]> = {
     newest: [desc(tools.createdAt), desc(tools.id)],
     'price-asc': [asc(tools.priceCents), desc(tools.createdAt), desc(tools.id)],

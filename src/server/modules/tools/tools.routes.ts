@@ -1,11 +1,14 @@
 import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '#shared/api/contract.ts';
 import { dollarsToCents } from '#shared/money.ts';
 import { apiErrorSchema } from '#shared/schemas/errors.ts';
 import { toolConflictSchema, type ToolUpdate } from '#shared/schemas/tools.ts';
+import { clientKey } from '#server/client-address.ts';
 import { routeOf } from '#server/plugins/contract-route.ts';
 import { sendCachedJson } from './cached-reply.ts';
+import { ClientTurns } from './client-turns.ts';
 import type { ToolEdit } from './tools.repo.ts';
 import type { ToolsService } from './tools.service.ts';
 
@@ -22,25 +25,35 @@ function toEdit({ version, loadedAvailableQuantity, availableQuantity, ...fields
   return { fields: withPriceInCents(fields), availableQuantity, loadedAvailableQuantity, version };
 }
 
+const tooMany = { 429: apiErrorSchema };
+
 export const toolsRoutes: FastifyPluginAsyncZod<{ tools: ToolsService }> = async (app, { tools }) => {
+  const turns = new ClientTurns();
+  const turnOf = (request: FastifyRequest) => turns.turnOf(clientKey(request.ip));
+
   app.route({
-    ...routeOf(api.tools.list, { 400: apiErrorSchema }),
+    ...routeOf(api.tools.list, { 400: apiErrorSchema, ...tooMany }),
     handler: async (request, reply) => {
-      const answer = await tools.list(request.query.limit);
+      const answer = await tools.list(request.query.limit, turnOf(request));
       if (!('stream' in answer)) return sendCachedJson(request, reply, answer);
+      // The rest of the list is read in a turn of its own, which ends when the stream closes, however it ends.
+      const end = await turns.enter(clientKey(request.ip));
+      const body = Readable.from(answer.stream).once('close', end);
       reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache');
-      return reply.send(Readable.from(answer.stream));
+      return reply.send(body);
     },
   });
 
   app.route({
-    ...routeOf(api.tools.page, { 400: apiErrorSchema }),
-    handler: async (request, reply) => sendCachedJson(request, reply, await tools.page(request.query)),
+    ...routeOf(api.tools.page, { 400: apiErrorSchema, ...tooMany }),
+    handler: async (request, reply) =>
+      sendCachedJson(request, reply, await tools.page(request.query, turnOf(request))),
   });
 
   app.route({
-    ...routeOf(api.tools.get, { 404: apiErrorSchema }),
-    handler: async (request, reply) => sendCachedJson(request, reply, await tools.one(request.params.id)),
+    ...routeOf(api.tools.get, { 404: apiErrorSchema, ...tooMany }),
+    handler: async (request, reply) =>
+      sendCachedJson(request, reply, await tools.one(request.params.id, turnOf(request))),
   });
 
   app.route({

@@ -17,6 +17,7 @@ import { isUuid } from '#server/db/ids.ts';
 import { inTransaction, type Tx } from '#server/db/transaction.ts';
 import { Conflict, InvalidInput, NotFound } from '#server/domain-errors.ts';
 import { Catalogue, type CachedResponse } from './catalogue.ts';
+import { atOnce, type Turn } from './client-turns.ts';
 import { searchWords } from './catalogue-search.ts';
 import type { NameRanks, SearchMatches } from './search-matches.ts';
 import { firstChunks, newestFirstJson, type ListChunk } from './full-list.ts';
@@ -121,26 +122,35 @@ export class ToolsService {
 
   /**
    * The `limit` newest tools. Without a limit every tool, newest first: kept whole while the catalogue has at
-   * most WHOLE_LIST_KEPT tools, else read and sent a chunk at a time, never held whole.
+   * most WHOLE_LIST_KEPT tools, else read and sent a chunk at a time, never held whole. What is not kept is
+   * read in `turn` (the asking client's; the stream's chunks in the caller's).
    */
-  async list(limit?: number): Promise<CatalogueReply> {
+  async list(limit?: number, turn: Turn = atOnce): Promise<CatalogueReply> {
     if (limit !== undefined) {
-      return (await this.#catalogue.answer(`newest:${limit}`, async () => ({
-        rows: await toolsNewestFirst(this.db, limit),
-        shape: asList,
-      })))!;
+      return (await this.#catalogue.answer(
+        `newest:${limit}`,
+        async () => ({ rows: await toolsNewestFirst(this.db, limit), shape: asList }),
+        turn,
+      ))!;
     }
     let read: ListChunk[] = [];
-    const whole = await this.#catalogue.answer('all', async () => {
-      read = await firstChunks(this.db, WHOLE_LIST_KEPT);
-      const rows = read.flat();
-      return rows.length <= WHOLE_LIST_KEPT ? { rows, shape: asList } : undefined;
-    });
+    const whole = await this.#catalogue.answer(
+      'all',
+      async () => {
+        read = await firstChunks(this.db, WHOLE_LIST_KEPT);
+        const rows = read.flat();
+        return rows.length <= WHOLE_LIST_KEPT ? { rows, shape: asList } : undefined;
+      },
+      turn,
+    );
     return whole ?? { stream: newestFirstJson(this.db, read) };
   }
 
-  /** A page of the catalogue, as GET /api/catalogue answers it. */
-  page({ q, sort, inStock, minPrice, maxPrice, page, pageSize }: CatalogueQuery): Promise<CachedResponse> {
+  /** A page of the catalogue, as GET /api/catalogue answers it; read in `turn` unless it is kept. */
+  page(
+    { q, sort, inStock, minPrice, maxPrice, page, pageSize }: CatalogueQuery,
+    turn: Turn = atOnce,
+  ): Promise<CachedResponse> {
     const filter = {
       // Its words in any order find the same tools: one answer, and one read of its matches, for every order.
       q: searchWords(q).sort().join(' '),
@@ -150,18 +160,22 @@ export class ToolsService {
       maxPriceCents: maxPrice === undefined ? undefined : Math.floor(maxPrice * 100 + 1e-6),
     };
     const key = `page:${JSON.stringify([filter, sort, page, pageSize])}`;
-    return this.#catalogue.answer(key, async () => {
-      const paging = { page, pageSize };
-      const kept = filter.q ? await this.#matches(filter.q) : undefined;
-      const { rows, total, moreThanTotal } = kept
-        ? await this.#pageOfMatches(kept, filter, sort, paging)
-        : await this.#pageFromDatabase(filter, sort, paging);
-      return {
-        rows,
-        stockFiltered: inStock,
-        shape: (tools) => ({ tools, total, moreThanTotal, page, pageSize }),
-      };
-    }) as Promise<CachedResponse>;
+    return this.#catalogue.answer(
+      key,
+      async () => {
+        const paging = { page, pageSize };
+        const kept = filter.q ? await this.#matches(filter.q) : undefined;
+        const { rows, total, moreThanTotal } = kept
+          ? await this.#pageOfMatches(kept, filter, sort, paging)
+          : await this.#pageFromDatabase(filter, sort, paging);
+        return {
+          rows,
+          stockFiltered: inStock,
+          shape: (tools) => ({ tools, total, moreThanTotal, page, pageSize }),
+        };
+      },
+      turn,
+    ) as Promise<CachedResponse>;
   }
 
   /** What the search `words` matches, unless it matches too many to keep. */
@@ -223,13 +237,18 @@ export class ToolsService {
     );
   }
 
-  async one(id: string): Promise<CachedResponse> {
+  /** One tool, read in `turn` unless it is kept. */
+  async one(id: string, turn: Turn = atOnce): Promise<CachedResponse> {
     const key = id.toLowerCase();
     const tool = isUuid(id)
-      ? await this.#catalogue.answer(`id:${key}`, async () => {
-          const row = await findTool(this.db, key);
-          return row && { rows: [row], shape: ([shown]: Tool[]) => shown };
-        })
+      ? await this.#catalogue.answer(
+          `id:${key}`,
+          async () => {
+            const row = await findTool(this.db, key);
+            return row && { rows: [row], shape: ([shown]: Tool[]) => shown };
+          },
+          turn,
+        )
       : undefined;
     if (!tool) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
     return tool;
