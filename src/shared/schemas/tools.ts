@@ -56,6 +56,22 @@ const requiredNumber = (message: string) =>
   z.number({ message }).refine((value) => Number.isFinite(value), message);
 
 /** A tool as administrators write it (spec section 5, "Tools"); price in dollars. */
+const STOCK_OUT_OF_RANGE = 'availableQuantity must be from 0 to 10,000,000';
+/** What the stock column holds at most (a 32-bit integer). */
+const STORED_STOCK_MAX = 2_147_483_647;
+
+const stockField = (ceiling: number) =>
+  requiredNumber(messages.availableQuantityRequired)
+    .refine(Number.isInteger, 'availableQuantity must be a whole number')
+    .refine((value) => value >= 0 && value <= ceiling, STOCK_OUT_OF_RANGE);
+
+/**
+ * The stock an update may set: at most 10,000,000, or at most the stock the form was loaded with. A
+ * cancellation gives its quantity back even above 10,000,000 (the administrator raised the stock while it was
+ * booked); such a tool can still be edited, and its stock lowered, but not raised.
+ */
+const stockCeiling = (loadedAvailableQuantity: number) => Math.max(MAX_STOCK, loadedAvailableQuantity);
+
 const toolFieldsSchema = z.object({
   name: z
     .string({ message: messages.nameRequired })
@@ -70,9 +86,7 @@ const toolFieldsSchema = z.object({
       'The price can have at most two decimals',
     )
     .refine((value) => value <= 1_000_000, 'The price must be at most 1,000,000'),
-  availableQuantity: requiredNumber(messages.availableQuantityRequired)
-    .refine(Number.isInteger, 'availableQuantity must be a whole number')
-    .refine((value) => value >= 0 && value <= MAX_STOCK, 'availableQuantity must be from 0 to 10,000,000'),
+  availableQuantity: stockField(MAX_STOCK),
   minOrderQuantity: requiredNumber(messages.minOrderQuantityRequired)
     .refine(Number.isInteger, 'minOrderQuantity must be a whole number')
     .refine((value) => value >= 1 && value <= MAX_STOCK, 'minOrderQuantity must be at least 1'),
@@ -104,10 +118,27 @@ const withOrderableMinimum = <T extends z.ZodType<{ price: number; minOrderQuant
 export const toolInputSchema = withOrderableMinimum(toolFieldsSchema);
 export type ToolInput = z.infer<typeof toolInputSchema>;
 
-/** The update form's fields: the same, but the name may be left out (it stays). */
-const toolUpdateFieldsObject = toolFieldsSchema.extend({ name: toolFieldsSchema.shape.name.optional() });
-export const toolUpdateFieldsSchema = withOrderableMinimum(toolUpdateFieldsObject);
-export type ToolUpdateFields = z.infer<typeof toolUpdateFieldsSchema>;
+/** The update form's fields: the same, but the name may be left out (it stays), and the stock see stockCeiling. */
+const toolUpdateFieldsObject = toolFieldsSchema.extend({
+  name: toolFieldsSchema.shape.name.optional(),
+  availableQuantity: stockField(STORED_STOCK_MAX),
+});
+
+/** Refuses a stock above stockCeiling of the stock the form was loaded with, as `loaded` reads it. */
+const withStockCeiling = <S extends z.ZodType<{ availableQuantity: number }>>(
+  schema: S,
+  loaded: (value: z.output<S>) => number,
+) =>
+  schema.refine((value) => value.availableQuantity <= stockCeiling(loaded(value)), {
+    message: STOCK_OUT_OF_RANGE,
+    path: ['availableQuantity'],
+  });
+
+/** The update form's fields, on a tool whose stock was `loadedAvailableQuantity` when the form was loaded. */
+export const toolUpdateFieldsSchemaFor = (loadedAvailableQuantity: number) =>
+  withStockCeiling(withOrderableMinimum(toolUpdateFieldsObject), () => loadedAvailableQuantity);
+export type ToolUpdateFields = z.infer<typeof toolUpdateFieldsObject>;
+export type ToolUpdateFieldsInput = z.input<typeof toolUpdateFieldsObject>;
 
 export const EDIT_VERSION_REQUIRED = 'version is required: the version of the tool the form was loaded with';
 export const LOADED_STOCK_REQUIRED =
@@ -127,7 +158,7 @@ const toolEditBaseSchema = z.object({
     .number({ message: LOADED_STOCK_REQUIRED })
     .int(LOADED_STOCK_REQUIRED)
     .min(0, LOADED_STOCK_REQUIRED)
-    .max(MAX_STOCK, LOADED_STOCK_REQUIRED)
+    .max(STORED_STOCK_MAX, LOADED_STOCK_REQUIRED)
     .describe(
       'The `availableQuantity` when the form was loaded. Required: the stock changes by ' +
         '`availableQuantity − loadedAvailableQuantity`, so orders placed or cancelled since are kept.',
@@ -135,7 +166,10 @@ const toolEditBaseSchema = z.object({
 });
 
 /** PATCH /api/parts/{id}: the form's fields and the copy they were edited on. */
-export const toolUpdateSchema = withOrderableMinimum(toolUpdateFieldsObject.extend(toolEditBaseSchema.shape));
+export const toolUpdateSchema = withStockCeiling(
+  withOrderableMinimum(toolUpdateFieldsObject.extend(toolEditBaseSchema.shape)),
+  (update) => update.loadedAvailableQuantity,
+);
 export type ToolUpdate = z.infer<typeof toolUpdateSchema>;
 
 export const TOOL_NOT_FOUND_MESSAGE = 'Tool not found';

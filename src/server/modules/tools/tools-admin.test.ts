@@ -4,6 +4,7 @@ import { messages } from '#shared/messages.ts';
 import {
   EDIT_VERSION_REQUIRED,
   LOADED_STOCK_REQUIRED,
+  MAX_STOCK,
   MINIMUM_ORDER_TOO_DEAR,
   STALE_TOOL_MESSAGE,
   stockOutOfRangeMessage,
@@ -259,6 +260,31 @@ describe('PATCH /api/parts/{id} from a copy loaded earlier', () => {
     expect((await as(user).delete(`/api/myorder/${orderId}`)).json()).toEqual({ deletedCount: 1 });
     expect(await row(tool._id)).toMatchObject({ availableQuantity: 300, version: 1 });
     expect((await save(tool, { price: 0.41 })).statusCode).toBe(200);
+  });
+
+  it('edits a tool whose stock a cancellation took above 10,000,000, and lowers it, but raises it no further', async () => {
+    const full = await load(
+      (await addTestTool(ctx.app, { availableQuantity: MAX_STOCK, minOrderQuantity: 100 })).id,
+    );
+    const orderId = await book(full, 100);
+    const afterOrder = await load(full._id);
+    expect((await save(afterOrder, { availableQuantity: MAX_STOCK })).statusCode).toBe(200);
+    expect((await as(user).delete(`/api/myorder/${orderId}`)).json()).toEqual({ deletedCount: 1 });
+    const over = await load(full._id);
+    expect(over.availableQuantity).toBe(MAX_STOCK + 100);
+
+    expect((await save(over, { price: 0.42 })).json()).toEqual({ modifiedCount: 1 });
+    expect(await row(full._id)).toMatchObject({ priceCents: 42, availableQuantity: MAX_STOCK + 100 });
+
+    const raised = await save(await load(full._id), { availableQuantity: MAX_STOCK + 101 });
+    expect(raised.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'availableQuantity must be from 0 to 10,000,000',
+    });
+    expect((await save(await load(full._id), { availableQuantity: MAX_STOCK + 50 })).statusCode).toBe(200);
+    expect((await save(await load(full._id), { availableQuantity: 500 })).statusCode).toBe(200);
+    expect((await row(full._id)).availableQuantity).toBe(500);
   });
 
   it.each([

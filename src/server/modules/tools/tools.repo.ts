@@ -451,7 +451,8 @@ export type ToolEditOutcome =
 /**
  * One conditional UPDATE, so that nothing can come between the check and the write: the fields as sent, the
  * stock moved by what the editor changed (orders placed or cancelled since the form was loaded stay counted),
- * and the version bumped; only if nobody edited the tool since and the stock stays within [0, MAX_STOCK].
+ * and the version bumped; only if nobody edited the tool since and the stock stays within [0, MAX_STOCK] (or,
+ * above it, does not go up).
  */
 export async function editTool(tx: Executor, id: string, edit: ToolEdit): Promise<ToolEditOutcome> {
   const change = edit.availableQuantity - edit.loadedAvailableQuantity;
@@ -466,7 +467,12 @@ export async function editTool(tx: Executor, id: string, edit: ToolEdit): Promis
       updatedAt: new Date(),
     })
     .where(
-      and(eq(tools.id, id), eq(tools.version, edit.version), sql`${newStock} BETWEEN 0 AND ${MAX_STOCK}`),
+      and(
+        eq(tools.id, id),
+        eq(tools.version, edit.version),
+        // A stock that cancellations took above MAX_STOCK may stay there or come down, not go up.
+        sql`${newStock} >= 0 AND (${newStock} <= ${MAX_STOCK} OR ${change} <= 0)`,
+      ),
     )
     .returning({ id: tools.id });
   if (edited.length > 0) return { status: 'edited' };

@@ -75,7 +75,8 @@ export const toolsRoutes: FastifyPluginAsyncZod<{ tools: ToolsService }> = async
           'Send the `version` and `availableQuantity` of the tool as the form loaded them. The stock moves by ' +
           'what the form changed, so orders placed or cancelled since are kept. 409, with the current tool ' +
           'and nothing changed, when someone edited the tool since or when that move would take the stock ' +
-          'below 0 or above 10,000,000.',
+          'below 0 or above 10,000,000. A stock that cancellations took above 10,000,000 (it was raised while ' +
+          'booked) may stay there or come down, not go up.',
       },
     ),
     onRequest: app.requireAdmin,

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MINIMUM_ORDER_TOO_DEAR, STALE_TOOL_MESSAGE, type Tool } from '#shared/schemas/tools.ts';
+import { MAX_STOCK, MINIMUM_ORDER_TOO_DEAR, STALE_TOOL_MESSAGE, type Tool } from '#shared/schemas/tools.ts';
 import { apiError, stubApi } from '#client/testing/api-stub.ts';
 import { angleGrinder } from '#client/testing/fixtures.ts';
 import { renderScreen } from '#client/testing/render-screen.tsx';
@@ -116,6 +116,28 @@ describe('Update', () => {
     expect(await screen.findByText(STALE_TOOL_MESSAGE)).toBeTruthy();
     expect(await screen.findByDisplayValue('Angle grinder XL')).toBeTruthy();
     expect(valueOf('Price ($ per piece)')).toBe('6');
+  });
+
+  it('saves a tool whose stock cancellations took above 10,000,000, and lets its stock come down but not go up', async () => {
+    const over = { ...angleGrinder, availableQuantity: MAX_STOCK + 100 };
+    const { user, sent } = showUpdate(() => over, { body: { modifiedCount: 1 } });
+    const stock = await screen.findByLabelText('AvailableQuantity');
+    expect(valueOf('AvailableQuantity')).toBe(String(MAX_STOCK + 100));
+    await user.clear(stock);
+    await user.type(stock, String(MAX_STOCK + 101));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('availableQuantity must be from 0 to 10,000,000')).toBeTruthy();
+    expect(sent.filter((request) => request.method === 'PATCH')).toEqual([]);
+
+    await user.clear(stock);
+    await user.type(stock, String(MAX_STOCK + 100));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Tools Updated SuccessFully')).toBeTruthy();
+    const body = sent.find((request) => request.method === 'PATCH')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      availableQuantity: MAX_STOCK + 100,
+      loadedAvailableQuantity: MAX_STOCK + 100,
+    });
   });
 
   it('says "Failed to add a tools" when nothing changed', async () => {

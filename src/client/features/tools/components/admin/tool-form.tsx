@@ -2,7 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { toolInputSchema, toolUpdateFieldsSchema, type ToolUpdateFields } from '#shared/schemas/tools.ts';
+import {
+  toolInputSchema,
+  toolUpdateFieldsSchemaFor,
+  type ToolUpdateFields,
+  type ToolUpdateFieldsInput,
+} from '#shared/schemas/tools.ts';
 import { Field } from '#client/components/ui/form-field.tsx';
 import { ImageUploadField } from '#client/components/ui/image-upload-field.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
@@ -22,7 +27,7 @@ const PENDING_UPLOAD = '/uploads/pending.webp';
 /** An empty name is "not given": required when adding, kept as it is when updating. */
 const optionalName = (text: string | undefined) => (text?.trim() ? text : undefined);
 
-type ToolFields = z.input<typeof toolUpdateFieldsSchema>;
+type ToolFields = ToolUpdateFieldsInput;
 export type ToolFormValues = Omit<ToolFields, 'image'>;
 
 interface ToolFormProps {
@@ -37,9 +42,8 @@ interface ToolFormProps {
 
 /** Add Products and Update share these fields; every message shows under its own field. */
 export function ToolForm({ mode, initial, currentImage = '', submitLabel, onSave }: ToolFormProps) {
-  const schema: z.ZodType<ToolUpdateFields, z.input<typeof toolUpdateFieldsSchema>> = mode === 'add'
-    ? toolInputSchema
-    : toolUpdateFieldsSchema;
+  const schema: z.ZodType<ToolUpdateFields, ToolFields> =
+    mode === 'add' ? toolInputSchema : toolUpdateFieldsSchemaFor(initial?.availableQuantity ?? 0);
   const [file, setFile] = useState<File | null>(null);
   const [fileKey, setFileKey] = useState(0);
   const { progress, upload } = useImageUpload();
