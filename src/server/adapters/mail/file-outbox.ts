@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer';
+import { flushFolder, writeToDisk } from '#server/adapters/durable-files.ts';
 import type { Mailer, MailerOptions } from './mailer.ts';
 
 let lastStamp = 0;
@@ -21,18 +22,18 @@ export function createFileOutbox({ outboxDir, from, log }: Omit<MailerOptions, '
       const stamp = new Date(nextStamp()).toISOString().replace(/[:.]/g, '-');
       const name = `${stamp}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(dir, name);
-      // Written under a temporary name and renamed, so a reader polling the folder never sees half a message.
-      // A few kilobytes on a local disk: the blocking calls cost the server's thread about 50 µs a mail, the
-      // same calls through the thread pool four times that (and a busy pool delays the database's own files).
+      // Written under a temporary name and renamed, so a reader polling the folder never sees half a message;
+      // on the disk before the mail counts as sent, so a power cut cannot lose a mail the job runner let go.
       const partial = path.join(dir, `.${name}.partial`);
       try {
-        mkdirSync(dir, { recursive: true });
-        writeFileSync(partial, raw, { flag: 'wx' });
-        renameSync(partial, file);
+        await mkdir(dir, { recursive: true });
+        await writeToDisk(partial, raw);
+        await rename(partial, file);
       } catch (error) {
-        rmSync(partial, { force: true });
+        await rm(partial, { force: true });
         throw error;
       }
+      await flushFolder(dir);
       // Never the mail's link: verification and reset links sign their holder in.
       log.info(`Mail to ${to} "${subject}" written to ${file}`);
     },

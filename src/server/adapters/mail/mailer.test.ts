@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, type MailMessage } from './mailer.ts';
+import { fileFlushesDuring } from '#server/testing/file-flushes.ts';
 import { firstLink, readOutbox } from '#server/testing/outbox.ts';
 
 const FROM = 'Forgeline Shop <shop@example.com>';
@@ -70,6 +71,19 @@ describe('file outbox (no SMTP_URL)', () => {
       }),
     ]);
     expect(JSON.stringify(lines)).not.toContain('abc123');
+  });
+
+  it('has the message and its name on the disk before it counts as sent', async () => {
+    const outboxDir = path.join(dir, 'flushed', 'mail');
+    const mailer = createMailer({ outboxDir, from: FROM, log: capturedLogger().log });
+    const flushed = await fileFlushesDuring(() => mailer.send(message));
+    const [name] = await readdir(outboxDir);
+    const written = (await readFile(path.join(outboxDir, name!))).length;
+    expect(flushed).toEqual([
+      { file: path.join(outboxDir, `.${name}.partial`), bytes: written },
+      // The folder after the message, once the message has its name in it.
+      { file: outboxDir, bytes: expect.any(Number) },
+    ]);
   });
 
   it('names files so that sorting by name gives the sending order, and readOutbox parses them', async () => {

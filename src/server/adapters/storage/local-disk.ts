@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { flushFolder, writeToDisk } from '#server/adapters/durable-files.ts';
 import {
   imageFileName,
   imageIdOf,
@@ -20,27 +21,6 @@ const unlessGone = (error: NodeJS.ErrnoException): undefined => {
 const TEMPORARY = '.tmp';
 /** A save writes at most 5 MB: its temporary file is abandoned long before this. */
 const ABANDONED_AFTER_MS = 60 * 60 * 1000;
-
-/** A new file `file` holding `content`, flushed to the disk. */
-async function writeToDisk(file: string, content: Buffer): Promise<void> {
-  const handle = await open(file, 'wx');
-  try {
-    await handle.writeFile(content);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/** The folder's entries (a name just given to a file) flushed to the disk. */
-async function flushFolder(dir: string): Promise<void> {
-  const folder = await open(dir, 'r');
-  try {
-    await folder.sync();
-  } finally {
-    await folder.close();
-  }
-}
 
 /** Images as files `<dir>/<id>.webp`. */
 export class LocalDiskStorage implements ImageStorage {

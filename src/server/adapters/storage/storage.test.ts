@@ -1,20 +1,11 @@
-import {
-  mkdir,
-  mkdtemp,
-  open,
-  readdir,
-  readlink,
-  rm,
-  utimes,
-  writeFile,
-  type FileHandle,
-} from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { S3Settings } from '#server/config.ts';
 import { describeFailure } from '#server/failure-cause.ts';
+import { fileFlushesDuring } from '#server/testing/file-flushes.ts';
 import { S3StandIn } from '#server/testing/s3-stand-in.ts';
 import { LocalDiskStorage } from './local-disk.ts';
 import { S3Storage } from './s3.ts';
@@ -146,24 +137,14 @@ describe('image storage on the local disk, after a crash', () => {
   it('has the image and its name on the disk before it answers a save', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-images-'));
     const storage = await LocalDiskStorage.open(dir);
-    const probe = await open(dir, 'r');
-    const fileHandle = Object.getPrototypeOf(probe) as FileHandle;
-    await probe.close();
-    const flushed: Array<{ file: string; bytes: number }> = [];
-    const realSync = fileHandle.sync;
-    const sync = vi.spyOn(fileHandle, 'sync').mockImplementation(async function (this: FileHandle) {
-      flushed.push({ file: await readlink(`/proc/self/fd/${this.fd}`), bytes: (await this.stat()).size });
-      await realSync.call(this);
-    });
     try {
-      await storage.save('flushed', webp('an image'));
+      const flushed = await fileFlushesDuring(() => storage.save('flushed', webp('an image')).then(() => {}));
       const image = flushed.find(({ file }) => file.startsWith(path.join(dir, '.flushed.')));
       expect(image).toEqual({ file: expect.stringMatching(/\.tmp$/), bytes: 'RIFFan imageWEBP'.length });
       // The folder after the image, once the image has its name in it.
       expect(flushed.at(-1)!.file).toBe(dir);
       expect(await readdir(dir)).toEqual(['flushed.webp']);
     } finally {
-      sync.mockRestore();
       await rm(dir, { recursive: true, force: true });
     }
   });
