@@ -29,10 +29,21 @@ export class HealthService {
   private readonly newestMigration =
     readMigrationFiles({ migrationsFolder: migrationsDir }).at(-1)?.folderMillis ?? 0;
 
+  /** The check under way, which every request that asks meanwhile shares. */
+  private checking?: Promise<string | undefined>;
+
   constructor(private readonly deps: HealthDeps) {}
 
-  /** Why this process is not ready, or undefined when it is (the error behind a reason goes to the log only). */
-  async whyNotReady(): Promise<string | undefined> {
+  /**
+   * Why this process is not ready, or undefined when it is (the error behind a reason goes to the log only).
+   * One check at a time, however many ask: each writes to the database, and anyone may ask.
+   */
+  whyNotReady(): Promise<string | undefined> {
+    this.checking ??= this.check().finally(() => (this.checking = undefined));
+    return this.checking;
+  }
+
+  private async check(): Promise<string | undefined> {
     try {
       if (!(await this.isMigrated())) {
         return this.notReady('The database is not up to date: its migrations have not all been applied.');

@@ -49,6 +49,15 @@ describe('GET /api/health/ready (readiness)', () => {
     expect(Date.parse(written ?? '')).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it('checks once for all who ask at the same time, and afresh for the next', async () => {
+    vi.mocked(freeBytes).mockClear();
+    const answers = await Promise.all(Array.from({ length: 20 }, ready));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
+    expect(vi.mocked(freeBytes)).toHaveBeenCalledTimes(1);
+    expect((await ready()).statusCode).toBe(200);
+    expect(vi.mocked(freeBytes)).toHaveBeenCalledTimes(2);
+  });
+
   it('answers 503 with the reason while the database cannot write', async () => {
     undo.push(await failWritesTo(ctx.app.database.db, 'app_meta', 'disk_full'));
     const response = await ready();
