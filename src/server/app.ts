@@ -38,6 +38,7 @@ import { crawlerFilesPlugin } from './plugins/crawler-files.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuardPlugin, JSON_BODY_LIMIT } from './plugins/input-guard.ts';
 import { hitCounterFor } from './plugins/hit-counter.ts';
+import { ClientTurns } from './client-turns.ts';
 import { limitRules, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -158,16 +159,18 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     currentRole: (userId) => users.role(userId),
   });
   await app.register(rateLimitPlugin, { counter: hitCounterFor(database), rules: limitRules(config) });
+  // Reads that anyone may send and that need the database, taken in turns per client.
+  const turns = new ClientTurns();
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { health });
       await api.register(authRoutes, { auth });
-      await api.register(toolsRoutes, { tools });
+      await api.register(toolsRoutes, { tools, turns });
       await api.register(usersRoutes, { users });
       await api.register(uploadsRoutes, { uploads });
       await api.register(ordersRoutes, { orders });
       await api.register(paymentsRoutes, { gateway, payments });
-      await api.register(reviewsRoutes, { reviews });
+      await api.register(reviewsRoutes, { reviews, turns });
       await api.register(mailRoutes, { mailer });
       await api.register(contactRoutes, { contact });
       await api.register(reportsRoutes, { reports });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CataloguePage } from '#shared/schemas/tools.ts';
 import { TooManyRequests } from '#server/domain-errors.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
-import { ClientTurns } from './client-turns.ts';
+import { ClientTurns } from '#server/client-turns.ts';
 
 /** Settles what is already queued, so that a test sees who has been let in. */
 const settled = () => new Promise((resolve) => setImmediate(resolve));
@@ -58,7 +58,7 @@ describe('ClientTurns', () => {
   });
 });
 
-describe("the catalogue's reads, in turns per client", () => {
+describe('reads that need the database, in turns per client', () => {
   let ctx: TestContext;
 
   beforeAll(async () => {
@@ -90,6 +90,14 @@ describe("the catalogue's reads, in turns per client", () => {
     expect((await page('203.0.113.7', 99_999)).statusCode).toBe(200);
     const again = await Promise.all(Array.from({ length: 100 }, (_, i) => page('203.0.113.7', 1 + i)));
     expect(again.filter((answer) => answer.statusCode === 429).length).toBeLessThanOrEqual(refused.length);
+  });
+
+  it("refuses one client's reviews beyond its turns with 429, while another client's are answered", async () => {
+    const reviews = (remoteAddress: string) => ctx.app.inject({ url: '/api/reviews', remoteAddress });
+    const flood = Array.from({ length: 100 }, () => reviews('203.0.113.9'));
+    expect((await reviews('198.51.100.9')).statusCode).toBe(200);
+    const codes = new Set((await Promise.all(flood)).map((answer) => answer.statusCode));
+    expect(codes).toEqual(new Set([200, 429]));
   });
 
   it('takes no turn for an answer that is kept', async () => {

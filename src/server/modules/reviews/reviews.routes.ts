@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '#shared/api/contract.ts';
 import { apiErrorSchema } from '#shared/schemas/errors.ts';
+import { clientKey } from '#server/client-address.ts';
+import type { ClientTurns } from '#server/client-turns.ts';
 import { routeOf } from '#server/plugins/contract-route.ts';
 import type { ReviewsService } from './reviews.service.ts';
 
-export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = async (app, { reviews }) => {
+export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; turns: ClientTurns }> = async (
+  app,
+  { reviews, turns },
+) => {
   app.route({
     ...routeOf(api.reviews.post, {
       400: apiErrorSchema,
@@ -18,7 +23,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
   });
 
   app.route({
-    ...routeOf(api.reviews.list),
-    handler: async () => reviews.list(),
+    ...routeOf(api.reviews.list, { 429: apiErrorSchema }),
+    handler: async (request) => turns.turnOf(clientKey(request.ip))(() => reviews.list()),
   });
 };

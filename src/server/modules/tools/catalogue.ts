@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Tool } from '#shared/schemas/tools.ts';
 import { shortageOf } from '#server/failure-cause.ts';
-import { atOnce, type Turn } from './client-turns.ts';
+import { atOnce, type Turn } from '#server/client-turns.ts';
 import { LoadsUnderWay } from './loads-under-way.ts';
 import { KeptMatches, type NameRanks, type SearchMatches } from './search-matches.ts';
 import { toApiTool, type MatchColumns, type StockChange, type ToolRow } from './tools.repo.ts';
@@ -192,7 +192,7 @@ export class Catalogue {
   /**
    * The answer kept for `key`, else the one `load` reads (once, however many ask at the same time) and keeps.
    * `load` answers undefined for a thing that is not there, or not to be kept whole. It runs in `turn`, the
-   * asking client's (client-turns.ts); a read that joins a load under way takes none.
+   * asking client's (#server/client-turns.ts); a read that joins a load under way takes none.
    */
   async answer(
     key: string,

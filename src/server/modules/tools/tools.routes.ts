@@ -8,7 +8,7 @@ import { toolConflictSchema, type ToolUpdate } from '#shared/schemas/tools.ts';
 import { clientKey } from '#server/client-address.ts';
 import { routeOf } from '#server/plugins/contract-route.ts';
 import { sendCachedJson } from './cached-reply.ts';
-import { ClientTurns } from './client-turns.ts';
+import type { ClientTurns } from '#server/client-turns.ts';
 import type { ToolEdit } from './tools.repo.ts';
 import type { ToolsService } from './tools.service.ts';
 
@@ -27,8 +27,10 @@ function toEdit({ version, loadedAvailableQuantity, availableQuantity, ...fields
 
 const tooMany = { 429: apiErrorSchema };
 
-export const toolsRoutes: FastifyPluginAsyncZod<{ tools: ToolsService }> = async (app, { tools }) => {
-  const turns = new ClientTurns();
+export const toolsRoutes: FastifyPluginAsyncZod<{ tools: ToolsService; turns: ClientTurns }> = async (
+  app,
+  { tools, turns },
+) => {
   const turnOf = (request: FastifyRequest) => turns.turnOf(clientKey(request.ip));
 
   app.route({

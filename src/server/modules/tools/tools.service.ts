@@ -17,7 +17,7 @@ import { isUuid } from '#server/db/ids.ts';
 import { inTransaction, type Tx } from '#server/db/transaction.ts';
 import { Conflict, InvalidInput, NotFound } from '#server/domain-errors.ts';
 import { Catalogue, type CachedResponse } from './catalogue.ts';
-import { atOnce, type Turn } from './client-turns.ts';
+import { atOnce, type Turn } from '#server/client-turns.ts';
 import { searchWords } from './catalogue-search.ts';
 import type { NameRanks, SearchMatches } from './search-matches.ts';
 import { firstChunks, newestFirstJson, type ListChunk } from './full-list.ts';
