@@ -88,7 +88,10 @@ test('an unknown path shows the animated image and no text', async ({ page }) =>
   const image = notFound.getByRole('img');
   await expect(image).toBeVisible();
   await expect(image).toHaveAttribute('src', /not-found\.svg$/);
-  expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // Visible as soon as it is laid out; loaded a moment later.
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
   const { width } = (await notFound.boundingBox())!;
   expect(width).toBe(page.viewportSize()!.width);
   await expect(notFound).toHaveText('');
