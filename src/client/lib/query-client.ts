@@ -6,9 +6,10 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       refetchOnWindowFocus: false,
-      // A 4xx answer will not change by asking again.
+      // A 4xx answer will not change by asking again, except "too many requests" (the shop's turns).
       retry: (failures, error) =>
-        !(error instanceof ApiRequestError && error.statusCode < 500) && failures < 2,
+        !(error instanceof ApiRequestError && error.statusCode < 500 && error.statusCode !== 429) &&
+        failures < 2,
     },
   },
 });

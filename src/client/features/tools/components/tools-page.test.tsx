@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { never, queriesTo, stubApi, type SentRequest } from '#client/testing/api-stub.ts';
+import { apiError, never, queriesTo, stubApi, type SentRequest } from '#client/testing/api-stub.ts';
 import { pageOf, someTools } from '#client/testing/fixtures.ts';
 import { renderScreen } from '#client/testing/render-screen.tsx';
 import { ToolsPage } from './tools-page.tsx';
@@ -25,6 +25,17 @@ describe('/parts', () => {
     expect(cards()).toHaveLength(3);
     expect(asked(sent)).toEqual([{ sort: 'newest', page: '1' }]);
     expect(screen.queryByRole('navigation', { name: 'Catalogue pages' })).toBeNull();
+  });
+
+  it('asks again after a moment when the shop answers "too many requests", and shows the page', async () => {
+    let answers = 0;
+    const { sent } = showParts('/parts?q=busy', () =>
+      answers++ === 0
+        ? apiError(429, 'Too many requests. Please try again in 1 seconds.')
+        : { body: pageOf('tools', someTools(2), { total: 2 }) },
+    );
+    expect(await screen.findByText('2 tools', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(asked(sent)).toHaveLength(2);
   });
 
   it('says "1,000+ tools" when a search matched more than it counts, and pages through those', async () => {
