@@ -41,7 +41,9 @@ describe('ClientTurns', () => {
     const turns = new ClientTurns({ running: 1, waiting: 0 });
     const first = await turns.enter('203.0.113.1');
     await expect(turns.enter('203.0.113.1')).rejects.toBeInstanceOf(TooManyRequests);
-    const other = await turns.enter('2001:db8::/64');
+    const other = await turns.enter('2001:db8:0:1::1');
+    // One subscriber's /64 is one client, whichever of its addresses it sends from.
+    await expect(turns.enter('2001:db8:0:1::2')).rejects.toBeInstanceOf(TooManyRequests);
     expect(turns.clients).toBe(2);
     first();
     other();

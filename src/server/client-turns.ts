@@ -1,3 +1,4 @@
+import { clientKey } from '#server/client-address.ts';
 import { TooManyRequests } from '#server/domain-errors.ts';
 
 /** Runs `work` in the client's turn. */
@@ -24,8 +25,9 @@ export class ClientTurns {
 
   constructor(private readonly limits = { running: 2, waiting: 30 }) {}
 
-  /** Waits for the client's turn; answers the function that ends it (call it once). */
-  async enter(client: string): Promise<() => void> {
+  /** Waits for the turn of the client at `address`; answers the function that ends it (call it once). */
+  async enter(address: string): Promise<() => void> {
+    const client = clientKey(address);
     let queue = this.queues.get(client);
     if (!queue) this.queues.set(client, (queue = { running: 0, waiting: [] }));
     if (queue.running >= this.limits.running) {
@@ -40,10 +42,10 @@ export class ClientTurns {
     };
   }
 
-  /** The client's turn, as a function that runs work in it. */
-  turnOf(client: string): Turn {
+  /** The turn of the client at `address`, as a function that runs work in it (the client known only then). */
+  turnOf(address: string): Turn {
     return async (work) => {
-      const end = await this.enter(client);
+      const end = await this.enter(address);
       try {
         return await work();
       } finally {

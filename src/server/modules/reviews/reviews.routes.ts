@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '#shared/api/contract.ts';
 import { apiErrorSchema } from '#shared/schemas/errors.ts';
-import { clientKey } from '#server/client-address.ts';
 import type { ClientTurns } from '#server/client-turns.ts';
 import { routeOf } from '#server/plugins/contract-route.ts';
 import type { ReviewsService } from './reviews.service.ts';
@@ -24,6 +23,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; tur
 
   app.route({
     ...routeOf(api.reviews.list, { 429: apiErrorSchema }),
-    handler: async (request) => turns.turnOf(clientKey(request.ip))(() => reviews.list()),
+    handler: async (request) => turns.turnOf(request.ip)(() => reviews.list()),
   });
 };

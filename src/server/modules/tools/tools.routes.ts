@@ -1,11 +1,9 @@
 import { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '#shared/api/contract.ts';
 import { dollarsToCents } from '#shared/money.ts';
 import { apiErrorSchema } from '#shared/schemas/errors.ts';
 import { toolConflictSchema, type ToolUpdate } from '#shared/schemas/tools.ts';
-import { clientKey } from '#server/client-address.ts';
 import { routeOf } from '#server/plugins/contract-route.ts';
 import { sendCachedJson } from './cached-reply.ts';
 import type { ClientTurns } from '#server/client-turns.ts';
@@ -31,15 +29,13 @@ export const toolsRoutes: FastifyPluginAsyncZod<{ tools: ToolsService; turns: Cl
   app,
   { tools, turns },
 ) => {
-  const turnOf = (request: FastifyRequest) => turns.turnOf(clientKey(request.ip));
-
   app.route({
     ...routeOf(api.tools.list, { 400: apiErrorSchema, ...tooMany }),
     handler: async (request, reply) => {
-      const answer = await tools.list(request.query.limit, turnOf(request));
+      const answer = await tools.list(request.query.limit, turns.turnOf(request.ip));
       if (!('stream' in answer)) return sendCachedJson(request, reply, answer);
       // The rest of the list is read in a turn of its own, which ends when the stream closes, however it ends.
-      const end = await turns.enter(clientKey(request.ip));
+      const end = await turns.enter(request.ip);
       const body = Readable.from(answer.stream).once('close', end);
       reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache');
       return reply.send(body);
@@ -49,13 +45,13 @@ export const toolsRoutes: FastifyPluginAsyncZod<{ tools: ToolsService; turns: Cl
   app.route({
     ...routeOf(api.tools.page, { 400: apiErrorSchema, ...tooMany }),
     handler: async (request, reply) =>
-      sendCachedJson(request, reply, await tools.page(request.query, turnOf(request))),
+      sendCachedJson(request, reply, await tools.page(request.query, turns.turnOf(request.ip))),
   });
 
   app.route({
     ...routeOf(api.tools.get, { 404: apiErrorSchema, ...tooMany }),
     handler: async (request, reply) =>
-      sendCachedJson(request, reply, await tools.one(request.params.id, turnOf(request))),
+      sendCachedJson(request, reply, await tools.one(request.params.id, turns.turnOf(request.ip))),
   });
 
   app.route({
