@@ -15,10 +15,12 @@ interface Queue {
 /**
  * Reads that anyone may send and that need the database (the catalogue's answers not kept in memory, the
  * reviews), taken in turns by each client: at most `running` of one client's at a time, `waiting` more queued
- * behind them, and any beyond refused at once (429). Answers kept in memory take no turn. The embedded database runs one statement at a time for everyone, so without turns one
- * client with hundreds of connections asking for uncached pages or the whole list queued seconds of reads in
- * front of every other buyer's search, sign-in and order; with them, another client waits behind at most
- * `running` reads of each client.
+ * behind them, and any beyond refused at once (429). Answers kept in memory take no turn.
+ *
+ * The embedded database runs one statement at a time for everyone, so without turns one client with hundreds
+ * of connections asking for uncached pages or the whole list queued seconds of reads in front of every other
+ * buyer's search, sign-in and order; with them, another client waits behind at most `running` reads of each
+ * client.
  */
 export class ClientTurns {
   private readonly queues = new Map<string, Queue>();

@@ -55,7 +55,6 @@ export const TOOL_IMAGE_PATTERN = new RegExp(`${UPLOAD_URL_PATTERN.source}|^/ima
 const requiredNumber = (message: string) =>
   z.number({ message }).refine((value) => Number.isFinite(value), message);
 
-/** A tool as administrators write it (spec section 5, "Tools"); price in dollars. */
 const STOCK_OUT_OF_RANGE = 'availableQuantity must be from 0 to 10,000,000';
 /** What the stock column holds at most (a 32-bit integer). */
 const STORED_STOCK_MAX = 2_147_483_647;
@@ -72,6 +71,7 @@ const stockField = (ceiling: number) =>
  */
 const stockCeiling = (loadedAvailableQuantity: number) => Math.max(MAX_STOCK, loadedAvailableQuantity);
 
+/** A tool as administrators write it (spec section 5, "Tools"); price in dollars. */
 const toolFieldsSchema = z.object({
   name: z
     .string({ message: messages.nameRequired })

@@ -4,9 +4,9 @@ import { api } from '#shared/api/contract.ts';
 import { dollarsToCents } from '#shared/money.ts';
 import { apiErrorSchema } from '#shared/schemas/errors.ts';
 import { toolConflictSchema, type ToolUpdate } from '#shared/schemas/tools.ts';
+import type { ClientTurns } from '#server/client-turns.ts';
 import { routeOf } from '#server/plugins/contract-route.ts';
 import { sendCachedJson } from './cached-reply.ts';
-import type { ClientTurns } from '#server/client-turns.ts';
 import type { ToolEdit } from './tools.repo.ts';
 import type { ToolsService } from './tools.service.ts';
 
