@@ -199,10 +199,8 @@ test('the contact page gives the postal address, the official contact address an
   await expect(page.getByRole('form', { name: 'Get In Touch' })).toBeVisible();
 });
 
-test('the reviews carousel shows 1, 2 or 3 reviews by width, and moves by keyboard and by swipe', async ({
-  page,
-}) => {
-  await signUpViaApi(page, 'Rhea Reviewer');
+/** Orders a tool as the signed-in user, who may then review, and posts `reviews` in turn; answers their ids. */
+async function postReviews(page: Page, reviews: Array<{ customRating: number; review: string }>) {
   const origin = { origin: process.env.E2E_BASE_URL! };
   const [tool] = (await (await page.request.get('/api/parts?limit=1')).json()) as Array<{
     _id: string;
@@ -212,13 +210,23 @@ test('the reviews carousel shows 1, 2 or 3 reviews by width, and moves by keyboa
     data: { toolId: tool!._id, quantity: tool!.minOrderQuantity, address: '9 Forge Row', number: '5550123' },
     headers: origin,
   });
-  for (const stars of [5, 4.5, 4, 3]) {
-    const posted = await page.request.post('/api/review', {
-      data: { customRating: stars, review: `A ${stars}-star review of the service` },
-      headers: origin,
-    });
+  const ids: string[] = [];
+  for (const review of reviews) {
+    const posted = await page.request.post('/api/review', { data: review, headers: origin });
     expect(posted.ok()).toBe(true);
+    ids.push(((await posted.json()) as { insertedId: string }).insertedId);
   }
+  return ids;
+}
+
+test('the reviews carousel shows 1, 2 or 3 reviews by width, and moves by keyboard and by swipe', async ({
+  page,
+}) => {
+  await signUpViaApi(page, 'Rhea Reviewer');
+  await postReviews(
+    page,
+    [5, 4.5, 4, 3].map((stars) => ({ customRating: stars, review: `A ${stars}-star review of the service` })),
+  );
 
   const carousel = page.getByRole('region', { name: 'Buyer reviews' });
   const slideWidthRatio = async () =>
@@ -254,6 +262,52 @@ test('the reviews carousel shows 1, 2 or 3 reviews by width, and moves by keyboa
   await page.mouse.move(box.x + box.width * 0.1, y, { steps: 8 });
   await page.mouse.up();
   await expect(previous).toBeEnabled();
+});
+
+test('the reviews carousel loads the twelve newest reviews, and the next twelve as it nears their end', async ({
+  page,
+}) => {
+  await signUpViaApi(page, 'Paula Pages');
+  const ids = await postReviews(
+    page,
+    Array.from({ length: 15 }, (_, i) => ({ customRating: 5, review: `Page-turning review ${i + 1}` })),
+  );
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/reviews') asked.push(url.search);
+  });
+  // The second page waits until let go, so that a move past the end of the first is seen to wait for it.
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route('**/api/reviews?*before=*', async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.goto('/');
+  const carousel = page.getByRole('region', { name: 'Buyer reviews' });
+  await carousel.scrollIntoViewIfNeeded();
+  const slides = carousel.getByRole('listitem');
+  await expect(slides).toHaveCount(12);
+  await expect(slides.first()).toHaveAttribute('aria-label', '1 of 12 or more');
+  await expect(slides.first()).toContainText('Page-turning review 15');
+  await expect(slides.last()).toContainText('Page-turning review 4');
+
+  // Three to a view at 1,280 px: ten positions, the last two of which ask for the next page.
+  const next = carousel.getByRole('button', { name: 'Next reviews' });
+  for (let move = 1; move <= 9; move++) await next.click();
+  await expect(slides.last()).toBeInViewport();
+  await expect.poll(() => asked).toEqual(['?limit=12', `?limit=12&before=${ids[3]}`]);
+  await next.click();
+  await expect(next).toHaveAttribute('aria-busy', 'true');
+  await expect(next).toBeEnabled();
+  letGo();
+  await expect(carousel.getByText('“Page-turning review 3”', { exact: true })).toBeInViewport();
+  await expect(slides.first()).toHaveAttribute('aria-label', /^1 of (2[0-4]|1[3-9])( or more)?$/);
+  await expect(next).toHaveAttribute('aria-busy', 'false');
+  await expect(carousel.getByText('“Page-turning review 1”', { exact: true })).toBeAttached();
+  expect(asked).toHaveLength(2);
 });
 
 test('the home page loads no dashboard, admin, blog or portfolio code', async ({ page }) => {

@@ -228,7 +228,8 @@ export const reviews = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('reviews_created_at_idx').on(table.createdAt),
+    // Newest first, a page at a time (reviews.repo.ts).
+    index('reviews_created_at_id_idx').on(table.createdAt, table.id),
     check('reviews_rating_range', sql`${table.rating} BETWEEN 1 AND 5`),
   ],
 );

@@ -30,7 +30,7 @@ import {
   testConfirmResultSchema,
   testConfirmSchema,
 } from '#shared/schemas/payments.ts';
-import { reviewInputSchema, reviewSchema } from '#shared/schemas/reviews.ts';
+import { reviewInputSchema, reviewListQuerySchema, reviewSchema } from '#shared/schemas/reviews.ts';
 import {
   catalogueQuerySchema,
   cataloguePageSchema,
@@ -340,7 +340,8 @@ export const api = {
       method: 'GET',
       path: '/reviews',
       tag: 'reviews',
-      summary: 'Every review, newest first',
+      summary: 'Every review, newest first; or, with limit (and before), one page of them',
+      query: reviewListQuerySchema,
       response: z.array(reviewSchema),
     }),
   },

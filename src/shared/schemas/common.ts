@@ -30,7 +30,8 @@ export const wholeNumberText = numberWhenWritten(/^\d{1,16}$/);
 /** `12`, `4.5`, `1e-7` (what `String(number)` writes). */
 export const decimalNumberText = numberWhenWritten(/^\d{1,16}(\.\d{1,16})?([eE][+-]?\d{1,3})?$/);
 
-const wholeNumber = (name: string, min: number, max: number) => {
+/** `?name=` a whole number from `min` to `max`, or not given (blank counts as not given). */
+export const wholeNumber = (name: string, min: number, max: number) => {
   const message = `${name} must be a whole number from ${min} to ${max}`;
   return z.preprocess(
     (value) => wholeNumberText(emptyAsAbsent(value)),

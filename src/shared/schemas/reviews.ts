@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '#shared/messages.ts';
+import { emptyAsAbsent, PAGE_SIZE_MAX, wholeNumber } from './common.ts';
 
 export const reviewInputSchema = z.object({
   customRating: z
@@ -24,3 +25,15 @@ export const reviewSchema = z.object({
   user: z.object({ displayName: z.string(), photoURL: z.string().nullable() }),
 });
 export type Review = z.infer<typeof reviewSchema>;
+
+export const REVIEW_NOT_FOUND_MESSAGE = 'Review not found';
+
+/**
+ * `GET /api/reviews`: every review without parameters (the spec's call); `?limit=N` the N newest, and with
+ * `&before={id}` the N that come after that review, newest first, so that a list is read a page at a time.
+ */
+export const reviewListQuerySchema = z.object({
+  limit: wholeNumber('limit', 1, PAGE_SIZE_MAX),
+  before: z.preprocess(emptyAsAbsent, z.string({ message: "before must be a review's id" }).optional()),
+});
+export type ReviewListQuery = z.infer<typeof reviewListQuerySchema>;

@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { reviews } from '#server/db/schema.ts';
 
@@ -9,6 +9,26 @@ export async function insertReview(db: Db, userId: string, rating: number, revie
   return row!.id;
 }
 
-export function listReviews(db: Db): Promise<ReviewRow[]> {
-  return db.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id));
+/** Which reviews to list: the first `limit` (all without one) of those after review `before` (from the newest). */
+export interface ReviewsWanted {
+  limit?: number;
+  before?: string;
+}
+
+/**
+ * Reviews newest first (ties by id), from the (created_at, id) index: a page after `before` is found by that
+ * review's place, not by counting the reviews before it.
+ */
+export function listReviews(db: Db, { limit, before }: ReviewsWanted): Promise<ReviewRow[]> {
+  const after =
+    before === undefined
+      ? undefined
+      : sql`(${reviews.createdAt}, ${reviews.id}) < (SELECT created_at, id FROM reviews WHERE id = ${before})`;
+  const query = db.select().from(reviews).where(after).orderBy(desc(reviews.createdAt), desc(reviews.id));
+  return limit === undefined ? query : query.limit(limit);
+}
+
+export async function reviewExists(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, id));
+  return row !== undefined;
 }

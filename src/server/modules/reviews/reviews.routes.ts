@@ -22,7 +22,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; tur
   });
 
   app.route({
-    ...routeOf(api.reviews.list, { 429: apiErrorSchema }),
-    handler: async (request) => turns.turnOf(request.ip)(() => reviews.list()),
+    ...routeOf(api.reviews.list, { 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema }),
+    handler: async (request) => turns.turnOf(request.ip)(() => reviews.list(request.query)),
   });
 };

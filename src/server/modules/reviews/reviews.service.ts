@@ -1,11 +1,17 @@
 import { reviewNeedsOrder } from '#shared/messages.ts';
-import type { Review, ReviewInput } from '#shared/schemas/reviews.ts';
+import {
+  REVIEW_NOT_FOUND_MESSAGE,
+  type Review,
+  type ReviewInput,
+  type ReviewListQuery,
+} from '#shared/schemas/reviews.ts';
 import type { Db } from '#server/db/client.ts';
-import { Forbidden } from '#server/domain-errors.ts';
+import { isUuid } from '#server/db/ids.ts';
+import { Forbidden, NotFound } from '#server/domain-errors.ts';
 import type { SessionUser } from '#server/modules/auth/auth.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
-import { insertReview, listReviews } from './reviews.repo.ts';
+import { insertReview, listReviews, reviewExists } from './reviews.repo.ts';
 
 interface ReviewsDeps {
   db: Db;
@@ -23,9 +29,16 @@ export class ReviewsService {
     return insertReview(this.deps.db, author.id, customRating, review);
   }
 
-  /** Every review, newest first, with its author's name and picture as they are now. */
-  async list(): Promise<Review[]> {
-    const rows = await listReviews(this.deps.db);
+  /**
+   * Reviews newest first, with their authors' names and pictures as they are now: every one, or a page of
+   * `limit` after review `before`, which must exist.
+   */
+  async list({ limit, before }: ReviewListQuery): Promise<Review[]> {
+    if (before !== undefined && !isUuid(before)) throw new NotFound(REVIEW_NOT_FOUND_MESSAGE);
+    const rows = await listReviews(this.deps.db, { limit, before });
+    // An empty page is also what a review that names no row gives: tell the two apart only then.
+    if (rows.length === 0 && before !== undefined && !(await reviewExists(this.deps.db, before)))
+      throw new NotFound(REVIEW_NOT_FOUND_MESSAGE);
     const authors = await this.deps.users.namesAndImages([...new Set(rows.map((row) => row.userId))]);
     return rows.flatMap((row) => {
       const author = authors.get(row.userId);

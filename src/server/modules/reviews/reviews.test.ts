@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewNeedsOrder } from '#shared/messages.ts';
 import type { Review } from '#shared/schemas/reviews.ts';
+import { reviews } from '#server/db/schema.ts';
 import { createUser, type TestUser } from '#server/testing/accounts.ts';
 import { anonymous, requestsAs } from '#server/testing/requests.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
@@ -93,4 +94,72 @@ it("answers the spec's paths with a trailing slash as without one", async () => 
   });
   expect(posted.statusCode).toBe(200);
   expect((await list()).some((review) => review.review === 'Slash or not, it works')).toBe(true);
+});
+
+describe('a page at a time', () => {
+  const page = async (query: string) => {
+    const response = await ctx.app.inject({ url: `/api/reviews?${query}` });
+    expect(response.statusCode).toBe(200);
+    return response.json<Review[]>().map((review) => review.review);
+  };
+
+  it('answers the newest `limit`, then the next after the last one given, until none is left', async () => {
+    // Twelve more, the last six posted in one instant: ties are broken by id, and no page repeats or skips one.
+    const instant = new Date();
+    await ctx.app.database.db.insert(reviews).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        userId: buyer.id,
+        rating: 5,
+        review: `Paged review ${i}`,
+        createdAt: i < 6 ? new Date(instant.getTime() - 60_000 + i) : instant,
+      })),
+    );
+    const every = (await list()).map((review) => review.review);
+    expect(every.length).toBeGreaterThan(12);
+
+    const pages: string[][] = [];
+    let before = '';
+    for (;;) {
+      const response = await ctx.app.inject({ url: `/api/reviews?limit=5${before && `&before=${before}`}` });
+      const shown = response.json<Review[]>();
+      pages.push(shown.map((review) => review.review));
+      if (shown.length < 5) break;
+      before = shown.at(-1)!._id;
+    }
+    expect(pages.flat()).toEqual(every);
+    expect(pages.slice(0, -1).every((each) => each.length === 5)).toBe(true);
+    expect(await page('limit=3')).toEqual(every.slice(0, 3));
+    expect(await page('limit=100')).toEqual(every);
+  });
+
+  it('answers every review after `before` when no limit is given', async () => {
+    const every = await list();
+    expect(await page(`before=${every[2]!._id}`)).toEqual(every.slice(3).map((review) => review.review));
+    expect(await page(`before=${every.at(-1)!._id}`)).toEqual([]);
+  });
+
+  it.each([
+    'limit=0',
+    'limit=101',
+    'limit=2.5',
+    'limit=-1',
+    'limit=ten',
+    'limit=1&limit=2',
+    'before=a&before=b',
+  ])('refuses ?%s with a 400 that says which parameter', async (query) => {
+    const response = await ctx.app.inject({ url: `/api/reviews?${query}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toMatch(/limit|before/);
+  });
+
+  it.each(['not-an-id', '00000000-0000-4000-8000-000000000000', "' OR 1=1 --"])(
+    'answers 404 for a review that does not exist as before: %s',
+    async (before) => {
+      const response = await ctx.app.inject({
+        url: `/api/reviews?limit=5&before=${encodeURIComponent(before)}`,
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ message: 'Review not found' });
+    },
+  );
 });
