@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, undeliverableMails } from './db/schema.ts';
+import { contactMessages, reviews, undeliverableMails } from './db/schema.ts';
 import { addTestTool } from './testing/tools.ts';
 import { multipart, type Part } from './testing/multipart.ts';
 import { createUser, type TestUser } from './testing/accounts.ts';
@@ -65,6 +65,10 @@ const EXPECTED = {
   // The buyer has ordered; the other accounts of the row have not.
   'POST /api/review': { anonymous: 401, buyer: 200, otherBuyer: 403, admin: 403 },
   'GET /api/reviews': { anonymous: 200, buyer: 200, otherBuyer: 200, admin: 200 },
+  'GET /api/admin/reviews': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  // Even the review's own author: what the shop shows is the office's to take down.
+  'DELETE /api/admin/reviews/{id}': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  'DELETE /api/admin/users/{id}/reviews': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'POST /api/contact': { anonymous: 201, buyer: 201, otherBuyer: 201, admin: 201 },
   'GET /api/mail/undeliverable': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'GET /api/contact/messages': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
@@ -167,6 +171,12 @@ const VALID_REQUESTS: Record<RouteKey, (f: Fixture) => ValidRequest | Promise<Va
   }),
   'POST /api/review': () => ({ body: { customRating: 4.5, review: 'Sturdy and well made.' } }),
   'GET /api/reviews': () => ({}),
+  'GET /api/admin/reviews': () => ({ query: { page: '1', pageSize: '5' } }),
+  'DELETE /api/admin/reviews/{id}': async (f) => ({ params: { id: await review(f) } }),
+  'DELETE /api/admin/users/{id}/reviews': async (f) => {
+    await review(f);
+    return { params: { id: f.buyer.id } };
+  },
   'POST /api/contact': () => ({
     body: { name: 'Carla Reyes', email: 'carla@example.com', message: 'Do you deliver to Leeds?' },
   }),
@@ -242,6 +252,14 @@ async function contactMessage(): Promise<string> {
     .insert(contactMessages)
     .values({ name: 'Bea', email: 'bea@example.com', message: 'Do you ship abroad?', clientIp: '10.9.9.9' })
     .returning({ id: contactMessages.id });
+  return row!.id;
+}
+
+async function review(f: Fixture): Promise<string> {
+  const [row] = await ctx.app.database.db
+    .insert(reviews)
+    .values({ userId: f.buyer.id, rating: 4, review: 'Sturdy and well made.' })
+    .returning({ id: reviews.id });
   return row!.id;
 }
 

@@ -96,6 +96,7 @@ test('an administrator’s screens: no serious axe findings, each with a title a
   await checkPage(page, '/dashboard/manageOrder', heading(/order/i));
   await checkPage(page, '/dashboard/manageTools', heading(/Here is the \d+ Tool/));
   await checkPage(page, '/dashboard/mail', heading(/Every mail was delivered|could not be delivered/));
+  await checkPage(page, '/dashboard/reviews', heading(/review\(s\)|No reviews yet/));
   await checkPage(page, '/dashboard/add', async (p) =>
     expect(p.getByRole('button', { name: 'Add' })).toBeVisible(),
   );

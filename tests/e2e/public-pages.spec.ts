@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { readOutbox } from '#server/testing/outbox.ts';
-import { browserComplaints, mailTo, signUpViaApi, uniqueEmail } from './support.ts';
+import { browserComplaints, mailTo, postReviewsViaApi, signUpViaApi, uniqueEmail } from './support.ts';
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Highlights' });
 const slide = (page: Page, n: number) => banner(page).getByRole('group', { name: `${n} of 2` });
@@ -199,32 +199,12 @@ test('the contact page gives the postal address, the official contact address an
   await expect(page.getByRole('form', { name: 'Get In Touch' })).toBeVisible();
 });
 
-/** Orders a tool as the signed-in user, who may then review, and posts `reviews` in turn; answers their ids. */
-async function postReviews(page: Page, reviews: Array<{ customRating: number; review: string }>) {
-  const origin = { origin: process.env.E2E_BASE_URL! };
-  const [tool] = (await (await page.request.get('/api/parts?limit=1')).json()) as Array<{
-    _id: string;
-    minOrderQuantity: number;
-  }>;
-  await page.request.post('/api/order', {
-    data: { toolId: tool!._id, quantity: tool!.minOrderQuantity, address: '9 Forge Row', number: '5550123' },
-    headers: origin,
-  });
-  const ids: string[] = [];
-  for (const review of reviews) {
-    const posted = await page.request.post('/api/review', { data: review, headers: origin });
-    expect(posted.ok()).toBe(true);
-    ids.push(((await posted.json()) as { insertedId: string }).insertedId);
-  }
-  return ids;
-}
-
 test('the reviews carousel shows 1, 2 or 3 reviews by width, and moves by keyboard and by swipe', async ({
   page,
 }) => {
   await signUpViaApi(page, 'Rhea Reviewer');
-  await postReviews(
-    page,
+  await postReviewsViaApi(
+    page.request,
     [5, 4.5, 4, 3].map((stars) => ({ customRating: stars, review: `A ${stars}-star review of the service` })),
   );
 
@@ -268,8 +248,8 @@ test('the reviews carousel loads the twelve newest reviews, and the next twelve 
   page,
 }) => {
   await signUpViaApi(page, 'Paula Pages');
-  const ids = await postReviews(
-    page,
+  const ids = await postReviewsViaApi(
+    page.request,
     Array.from({ length: 15 }, (_, i) => ({ customRating: 5, review: `Page-turning review ${i + 1}` })),
   );
   const asked: string[] = [];

@@ -53,6 +53,21 @@ export async function addToolViaApi(
   return (await (await request.get(`/api/parts/${insertedId}`)).json()) as Tool;
 }
 
+/** Orders a tool as `request`'s account, which may then review, and posts `reviews` in turn; answers their ids. */
+export async function postReviewsViaApi(
+  request: APIRequestContext,
+  reviews: Array<{ customRating: number; review: string }>,
+) {
+  await bookNewestToolViaApi(request, '9 Forge Row');
+  const ids: string[] = [];
+  for (const review of reviews) {
+    const posted = await request.post('/api/review', { data: review, headers: origin() });
+    expect(posted.ok()).toBe(true);
+    ids.push(((await posted.json()) as { insertedId: string }).insertedId);
+  }
+  return ids;
+}
+
 /**
  * Creates an account through the API (as the sign-up screen would), signed in on `request`; unless
  * `confirmed` is false, its address is then confirmed through the mailed link (only then may it order).

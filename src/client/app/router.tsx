@@ -175,6 +175,13 @@ const routes: AppRoute[] = [
     'admin',
   ),
   dashboard(
+    '/reviews',
+    async () =>
+      (await import('#client/features/reviews/components/manage-reviews-page.tsx')).ManageReviewsPage,
+    undefined,
+    'admin',
+  ),
+  dashboard(
     '/mail',
     async () =>
       (await import('#client/features/mail/components/undeliverable-mail-page.tsx')).UndeliverableMailPage,

@@ -47,6 +47,8 @@ export const paymentKeys = {
 export const reviewKeys = {
   all: ['reviews'] as const,
   list: () => [...reviewKeys.all, 'list'] as const,
+  /** A page of every review, as the administrators moderate them. */
+  page: (page: number) => [...reviewKeys.all, 'page', page] as const,
 };
 
 export const userKeys = {

@@ -30,7 +30,13 @@ import {
   testConfirmResultSchema,
   testConfirmSchema,
 } from '#shared/schemas/payments.ts';
-import { reviewInputSchema, reviewListQuerySchema, reviewSchema } from '#shared/schemas/reviews.ts';
+import {
+  adminReviewsQuerySchema,
+  adminReviewsSchema,
+  reviewInputSchema,
+  reviewListQuerySchema,
+  reviewSchema,
+} from '#shared/schemas/reviews.ts';
 import {
   catalogueQuerySchema,
   cataloguePageSchema,
@@ -343,6 +349,31 @@ export const api = {
       summary: 'Every review, newest first; or, with limit (and before), one page of them',
       query: reviewListQuerySchema,
       response: z.array(reviewSchema),
+    }),
+    manage: endpoint({
+      method: 'GET',
+      path: '/admin/reviews',
+      tag: 'reviews',
+      summary:
+        "Every review, newest first, a page at a time, whole and with its author's e-mail (administrators)",
+      query: adminReviewsQuerySchema,
+      response: adminReviewsSchema,
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: '/admin/reviews/:id',
+      tag: 'reviews',
+      summary: 'Delete a review (administrators); 0 if there is no such review',
+      params: idParamsSchema,
+      response: deletedCountSchema,
+    }),
+    removeByAuthor: endpoint({
+      method: 'DELETE',
+      path: '/admin/users/:id/reviews',
+      tag: 'reviews',
+      summary: 'Delete every review of one account, by its id (administrators); how many were deleted',
+      params: idParamsSchema,
+      response: deletedCountSchema,
     }),
   },
   contact: {

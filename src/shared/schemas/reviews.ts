@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '#shared/messages.ts';
-import { emptyAsAbsent, PAGE_SIZE_MAX, wholeNumber } from './common.ts';
+import { emptyAsAbsent, PAGE_SIZE_MAX, pageInfoSchema, pagingQuery, wholeNumber } from './common.ts';
 
 export const reviewInputSchema = z.object({
   customRating: z
@@ -37,3 +37,13 @@ export const reviewListQuerySchema = z.object({
   before: z.preprocess(emptyAsAbsent, z.string({ message: "before must be a review's id" }).optional()),
 });
 export type ReviewListQuery = z.infer<typeof reviewListQuerySchema>;
+
+export const ADMIN_REVIEWS_PAGE_SIZE = 20;
+export const adminReviewsQuerySchema = z.object(pagingQuery(ADMIN_REVIEWS_PAGE_SIZE));
+/** A review as the administrators see it: whole, with its author's e-mail. */
+export const adminReviewSchema = reviewSchema.extend({
+  user: reviewSchema.shape.user.extend({ _id: z.string(), email: z.string() }),
+});
+export type AdminReview = z.infer<typeof adminReviewSchema>;
+export const adminReviewsSchema = pageInfoSchema.extend({ reviews: z.array(adminReviewSchema) });
+export type AdminReviews = z.infer<typeof adminReviewsSchema>;

@@ -22,6 +22,7 @@ const adminMenu: MenuEntry[] = [
   { to: '/dashboard/add', label: 'Add Products' },
   { to: '/dashboard/mail', label: 'Undeliverable mail' },
   { to: '/dashboard/inbox', label: 'Contact inbox' },
+  { to: '/dashboard/reviews', label: 'Reviews' },
 ];
 const buyerMenu: MenuEntry[] = [
   { to: '/dashboard/myorder', label: 'My Order', also: ['/dashboard/payment'] },

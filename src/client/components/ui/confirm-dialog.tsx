@@ -1,14 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 
 interface ConfirmDialogProps {
   open: boolean;
   onYes: () => void;
   onNo: () => void;
+  /** What Yes will do, when the title alone does not say enough. */
+  detail?: string;
 }
 
 /** The spec's "Are You Sure?" with Yes and No, in a native modal <dialog> (focus trap and Escape for free). */
-export function ConfirmDialog({ open, onYes, onNo }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onYes, onNo, detail }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // A page may hold more than one dialog.
+  const id = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -17,11 +21,22 @@ export function ConfirmDialog({ open, onYes, onNo }: ConfirmDialogProps) {
   }, [open]);
 
   return (
-    <dialog ref={ref} className="modal" aria-labelledby="confirm-title" onCancel={onNo}>
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={detail ? `${id}-detail` : undefined}
+      onCancel={onNo}
+    >
       <div className="modal-box max-w-sm">
-        <h3 id="confirm-title" className="text-xl font-bold">
+        <h3 id={`${id}-title`} className="text-xl font-bold">
           Are You Sure?
         </h3>
+        {detail && (
+          <p id={`${id}-detail`} className="pt-3">
+            {detail}
+          </p>
+        )}
         <div className="modal-action">
           <button type="button" className="btn" onClick={onNo}>
             No

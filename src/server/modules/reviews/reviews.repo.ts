@@ -1,5 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { isUuid } from '#server/db/ids.ts';
+import { readPage, type Page, type Paging } from '#server/db/paging.ts';
 import { reviews } from '#server/db/schema.ts';
 
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -8,6 +10,8 @@ export async function insertReview(db: Db, userId: string, rating: number, revie
   const [row] = await db.insert(reviews).values({ userId, rating, review }).returning({ id: reviews.id });
   return row!.id;
 }
+
+const NEWEST_FIRST = [desc(reviews.createdAt), desc(reviews.id)];
 
 /** Which reviews to list: the first `limit` (all without one) of those after review `before` (from the newest). */
 export interface ReviewsWanted {
@@ -24,11 +28,33 @@ export function listReviews(db: Db, { limit, before }: ReviewsWanted): Promise<R
     before === undefined
       ? undefined
       : sql`(${reviews.createdAt}, ${reviews.id}) < (SELECT created_at, id FROM reviews WHERE id = ${before})`;
-  const query = db.select().from(reviews).where(after).orderBy(desc(reviews.createdAt), desc(reviews.id));
+  const query = db
+    .select()
+    .from(reviews)
+    .where(after)
+    .orderBy(...NEWEST_FIRST);
   return limit === undefined ? query : query.limit(limit);
 }
 
 export async function reviewExists(db: Db, id: string): Promise<boolean> {
   const [row] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, id));
   return row !== undefined;
+}
+
+/** A page of every review, newest first, and how many there are. */
+export function pageOfReviews(db: Db, paging: Paging): Promise<Page<ReviewRow>> {
+  return readPage(db, reviews, undefined, NEWEST_FIRST, paging);
+}
+
+/** Deletes every review of an account; answers how many. */
+export async function deleteReviewsOf(db: Db, userId: string): Promise<number> {
+  const deleted = await db.delete(reviews).where(eq(reviews.userId, userId)).returning({ id: reviews.id });
+  return deleted.length;
+}
+
+/** Deletes a review; answers 0 when there is no such review. */
+export async function deleteReview(db: Db, id: string): Promise<number> {
+  if (!isUuid(id)) return 0;
+  const deleted = await db.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id });
+  return deleted.length;
 }

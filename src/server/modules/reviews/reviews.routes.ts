@@ -25,4 +25,23 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; tur
     ...routeOf(api.reviews.list, { 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema }),
     handler: async (request) => turns.turnOf(request.ip)(() => reviews.list(request.query)),
   });
+
+  const adminErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+  app.route({
+    ...routeOf(api.reviews.manage, adminErrors),
+    onRequest: app.requireAdmin,
+    handler: async (request) => reviews.page(request.query),
+  });
+
+  app.route({
+    ...routeOf(api.reviews.remove, adminErrors),
+    onRequest: app.requireAdmin,
+    handler: async (request) => ({ deletedCount: await reviews.remove(request.params.id) }),
+  });
+
+  app.route({
+    ...routeOf(api.reviews.removeByAuthor, adminErrors),
+    onRequest: app.requireAdmin,
+    handler: async (request) => ({ deletedCount: await reviews.removeAllOf(request.params.id) }),
+  });
 };

@@ -1,17 +1,28 @@
 import { reviewNeedsOrder } from '#shared/messages.ts';
 import {
   REVIEW_NOT_FOUND_MESSAGE,
+  type AdminReview,
+  type AdminReviews,
   type Review,
   type ReviewInput,
   type ReviewListQuery,
 } from '#shared/schemas/reviews.ts';
 import type { Db } from '#server/db/client.ts';
 import { isUuid } from '#server/db/ids.ts';
+import type { Paging } from '#server/db/paging.ts';
 import { Forbidden, NotFound } from '#server/domain-errors.ts';
 import type { SessionUser } from '#server/modules/auth/auth.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
-import { insertReview, listReviews, reviewExists } from './reviews.repo.ts';
+import {
+  deleteReview,
+  deleteReviewsOf,
+  insertReview,
+  listReviews,
+  pageOfReviews,
+  reviewExists,
+  type ReviewRow,
+} from './reviews.repo.ts';
 
 interface ReviewsDeps {
   db: Db;
@@ -39,7 +50,33 @@ export class ReviewsService {
     // An empty page is also what a review that names no row gives: tell the two apart only then.
     if (rows.length === 0 && before !== undefined && !(await reviewExists(this.deps.db, before)))
       throw new NotFound(REVIEW_NOT_FOUND_MESSAGE);
-    const authors = await this.deps.users.namesAndImages([...new Set(rows.map((row) => row.userId))]);
+    return (await this.#withAuthors(rows)).map(
+      ({ user: { _id: _author, email: _email, ...user }, ...review }) => ({
+        ...review,
+        user,
+      }),
+    );
+  }
+
+  /** A page of every review, newest first, whole and with its author's e-mail (administrators). */
+  async page(paging: Paging): Promise<AdminReviews> {
+    const { rows, ...page } = await pageOfReviews(this.deps.db, paging);
+    return { reviews: await this.#withAuthors(rows), ...page };
+  }
+
+  /** Deletes a review (administrators); answers 0 when there is no such review. */
+  remove(id: string): Promise<number> {
+    return deleteReview(this.deps.db, id);
+  }
+
+  /** Deletes every review of an account (administrators): what a spammer posted goes in one step. */
+  removeAllOf(userId: string): Promise<number> {
+    return deleteReviewsOf(this.deps.db, userId);
+  }
+
+  /** The reviews with their authors as they are now; a review whose author has just gone is left out. */
+  async #withAuthors(rows: ReviewRow[]): Promise<AdminReview[]> {
+    const authors = await this.deps.users.authorDetails([...new Set(rows.map((row) => row.userId))]);
     return rows.flatMap((row) => {
       const author = authors.get(row.userId);
       if (!author) return [];
@@ -48,7 +85,7 @@ export class ReviewsService {
         customRating: row.rating,
         review: row.review,
         createdAt: row.createdAt.toISOString(),
-        user: { displayName: author.name, photoURL: author.image },
+        user: { _id: row.userId, displayName: author.name, photoURL: author.image, email: author.email },
       };
     });
   }

@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewNeedsOrder } from '#shared/messages.ts';
-import type { Review } from '#shared/schemas/reviews.ts';
+import type { AdminReviews, Review } from '#shared/schemas/reviews.ts';
 import { reviews } from '#server/db/schema.ts';
 import { createUser, type TestUser } from '#server/testing/accounts.ts';
 import { anonymous, requestsAs } from '#server/testing/requests.ts';
@@ -162,4 +163,85 @@ describe('a page at a time', () => {
       expect(response.json()).toMatchObject({ message: 'Review not found' });
     },
   );
+});
+
+describe('for the administrators', () => {
+  let admin: TestUser;
+  beforeAll(async () => {
+    admin = await createUser(ctx, { admin: true, name: 'Ada Admin' });
+  });
+
+  it('lists every review a page at a time, newest first, whole and with its author’s e-mail', async () => {
+    const long = `A long review that the carousel cuts after fifty characters. ${'More words. '.repeat(20)}`;
+    await as(buyer).post('/api/review', { customRating: 2, review: long });
+    const every = await list();
+    const first = await as(admin).get('/api/admin/reviews?pageSize=2');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      reviews: every
+        .slice(0, 2)
+        .map((review) => ({ ...review, user: { ...review.user, _id: buyer.id, email: buyer.email } })),
+      total: every.length,
+      page: 1,
+      pageSize: 2,
+    });
+    expect(first.json<AdminReviews>().reviews[0]!.review).toBe(long.trim());
+    const third = await as(admin).get('/api/admin/reviews?pageSize=2&page=3');
+    expect(third.json<AdminReviews>().reviews.map((review) => review._id)).toEqual(
+      every.slice(4, 6).map((review) => review._id),
+    );
+    expect((await as(admin).get('/api/admin/reviews')).json<AdminReviews>().pageSize).toBe(20);
+  });
+
+  it.each(['page=0', 'pageSize=101', 'page=x'])('refuses ?%s with a 400', async (query) => {
+    expect((await as(admin).get(`/api/admin/reviews?${query}`)).statusCode).toBe(400);
+  });
+
+  it('deletes a review, which the shop then shows nowhere; deleting it again does nothing', async () => {
+    const [gone, next] = await list();
+    const deleted = await as(admin).delete(`/api/admin/reviews/${gone!._id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ deletedCount: 1 });
+    expect((await list()).map((review) => review._id)).not.toContain(gone!._id);
+    expect((await list())[0]!._id).toBe(next!._id);
+    const stored = await ctx.app.database.db.select().from(reviews).where(eq(reviews.id, gone!._id));
+    expect(stored).toEqual([]);
+
+    const total = (await list()).length;
+    for (const id of [gone!._id, 'not-an-id', '00000000-0000-4000-8000-000000000000'])
+      expect((await as(admin).delete(`/api/admin/reviews/${id}`)).json()).toEqual({ deletedCount: 0 });
+    expect(await list()).toHaveLength(total);
+    // A page after the review deleted can no longer be found.
+    expect((await ctx.app.inject({ url: `/api/reviews?limit=5&before=${gone!._id}` })).statusCode).toBe(404);
+  });
+
+  it("deletes every review of one account at once, and no one else's", async () => {
+    const spammer = await createUser(ctx, { name: 'Sam Spammer' });
+    await ctx.app.database.db.insert(reviews).values(
+      ['Buy now!', 'Cheap bolts elsewhere', 'Spam'].map((review) => ({
+        userId: spammer.id,
+        rating: 5,
+        review,
+      })),
+    );
+    const before = await list();
+    expect(before.filter((review) => review.user.displayName === 'Sam Spammer')).toHaveLength(3);
+    const deleted = await as(admin).delete(`/api/admin/users/${spammer.id}/reviews`);
+    expect(deleted.json()).toEqual({ deletedCount: 3 });
+    expect(await list()).toEqual(before.filter((review) => review.user.displayName !== 'Sam Spammer'));
+    expect((await as(admin).delete(`/api/admin/users/${spammer.id}/reviews`)).json()).toEqual({
+      deletedCount: 0,
+    });
+    expect((await as(admin).delete('/api/admin/users/nobody/reviews')).json()).toEqual({ deletedCount: 0 });
+    expect((await as(buyer).delete(`/api/admin/users/${buyer.id}/reviews`)).statusCode).toBe(403);
+    expect(await list()).toHaveLength(before.length - 3);
+  });
+
+  it('lets no one else list or delete', async () => {
+    const [kept] = await list();
+    expect((await as(anonymous).get('/api/admin/reviews')).statusCode).toBe(401);
+    expect((await as(buyer).get('/api/admin/reviews')).statusCode).toBe(403);
+    expect((await as(buyer).delete(`/api/admin/reviews/${kept!._id}`)).statusCode).toBe(403);
+    expect((await list())[0]!._id).toBe(kept!._id);
+  });
 });

@@ -49,14 +49,13 @@ export function pageOfUsers(db: Db, { q, ...paging }: AdminUsersQuery): Promise<
   return readPage(db, users, everyWordFound(userSearchText(users), q), OLDEST_FIRST, paging);
 }
 
-/** Names and pictures of these accounts, by id. */
-export async function namesAndImages(
-  db: Db,
-  ids: string[],
-): Promise<Map<string, Pick<UserRow, 'name' | 'image'>>> {
+export type AuthorDetails = Pick<UserRow, 'name' | 'image' | 'email'>;
+
+/** Names, pictures and e-mails of these accounts, by id. */
+export async function authorDetails(db: Db, ids: string[]): Promise<Map<string, AuthorDetails>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: users.id, name: users.name, image: users.image })
+    .select({ id: users.id, name: users.name, image: users.image, email: users.email })
     .from(users)
     .where(inArray(users.id, ids));
   return new Map(rows.map(({ id, ...profile }) => [id, profile]));

@@ -12,12 +12,13 @@ import {
   findUserById,
   listAdministratorEmails,
   listUsers,
-  namesAndImages,
+  authorDetails,
   pageOfUsers,
   passwordHashesOf,
   promoteToAdmin,
   updateProfile,
   userImagesAmong,
+  type AuthorDetails,
   type ProfileChanges,
   type UserRow,
 } from './users.repo.ts';
@@ -132,9 +133,9 @@ export class UsersService {
     return applyConfiguredAdmins(this.db, emails);
   }
 
-  /** The names and pictures of these accounts, as reviews show them. */
-  namesAndImages(ids: string[]): Promise<Map<string, Pick<UserRow, 'name' | 'image'>>> {
-    return namesAndImages(this.db, ids);
+  /** The names, pictures and e-mails of these accounts: reviews show the first two, administrators all three. */
+  authorDetails(ids: string[]): Promise<Map<string, AuthorDetails>> {
+    return authorDetails(this.db, ids);
   }
 
   /** Which of these image URLs a profile shows. */

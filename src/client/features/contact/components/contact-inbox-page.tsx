@@ -4,11 +4,10 @@ import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { LoadingImage } from '#client/components/ui/loading-image.tsx';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
+import { SenderCard, senderCardTime } from '#client/components/ui/sender-card.tsx';
 import { Pagination } from '#client/components/ui/pagination.tsx';
 import { useListParams } from '#client/lib/list-params.ts';
 import { useContactInbox, useHandleContactMessage } from '#client/features/contact/api/contact-inbox.ts';
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function MessageCard({
   message,
@@ -21,43 +20,31 @@ function MessageCard({
 }) {
   const isNew = message.handledAt === null;
   return (
-    <li>
-      <article
-        aria-labelledby={`message-${message._id}`}
-        className={`card bg-base-100 border shadow-sm ${isNew ? 'border-primary border-l-4' : 'border-base-300'}`}
-      >
-        <div className="card-body gap-3 p-4 sm:p-6">
-          <header className="flex flex-wrap items-start justify-between gap-2">
-            <div className="min-w-0">
-              <h3 id={`message-${message._id}`} className="font-bold">
-                {message.name} {isNew && <span className="badge badge-primary badge-sm ml-1">New</span>}
-              </h3>
-              <a className="link link-hover text-sm break-all" href={`mailto:${message.email}`}>
-                {message.email}
-              </a>
-            </div>
-            <time className="text-base-content/70 text-sm" dateTime={message.createdAt}>
-              {when.format(new Date(message.createdAt))}
-            </time>
-          </header>
-          <p className="whitespace-pre-line break-words">{message.message}</p>
-          {isNew ? (
-            <LoadingButton
-              type="button"
-              loading={handling}
-              className="btn btn-secondary btn-sm min-h-11 self-start max-sm:w-full"
-              onClick={onHandle}
-            >
-              Mark as handled
-            </LoadingButton>
-          ) : (
-            <p className="text-success text-sm font-semibold">
-              Handled {when.format(new Date(message.handledAt!))}
-            </p>
-          )}
-        </div>
-      </article>
-    </li>
+    <SenderCard
+      id={`message-${message._id}`}
+      name={
+        <>
+          {message.name} {isNew && <span className="badge badge-primary badge-sm ml-1">New</span>}
+        </>
+      }
+      email={message.email}
+      createdAt={message.createdAt}
+      border={isNew ? 'border-primary border-l-4' : undefined}
+    >
+      <p className="whitespace-pre-line break-words">{message.message}</p>
+      {isNew ? (
+        <LoadingButton
+          type="button"
+          loading={handling}
+          className="btn btn-secondary btn-sm min-h-11 self-start max-sm:w-full"
+          onClick={onHandle}
+        >
+          Mark as handled
+        </LoadingButton>
+      ) : (
+        <p className="text-success text-sm font-semibold">Handled {senderCardTime(message.handledAt!)}</p>
+      )}
+    </SenderCard>
   );
 }
 
