@@ -81,8 +81,10 @@ describe('an embedded database from before migration 0015', () => {
       CREATE INDEX tools_newest_idx ON tools (created_at DESC, id DESC);
       CREATE INDEX tools_name_idx ON tools (lower(name), id);
       -- Migration 0015 and every later one (by their time in meta/_journal.json) are to run again, on a
-      -- database without the functions they create.
+      -- database without the functions and indexes they create.
       DROP FUNCTION place_orders, place_order;
+      DROP INDEX reviews_created_at_id_idx;
+      CREATE INDEX reviews_created_at_idx ON reviews (created_at);
       DELETE FROM drizzle.__drizzle_migrations WHERE created_at >= 1795708625780;`);
     await created.close();
 
