@@ -73,8 +73,12 @@ test('an admin deletes every review of one account in one step, and no one else‚
 
   await signIn(page, demoAdmin);
   await page.goto('/dashboard/reviews');
+  await page.getByLabel('Search the reviews, their authors‚Äô names and e-mails').fill(name);
+  await expect(page).toHaveURL(/\?q=Sid/);
+  await expect(page.getByRole('heading', { name: '3 review(s)' })).toBeVisible();
   const byName = page.getByRole('article', { name });
   await expect(byName).toHaveCount(3);
+  await expect(page.getByRole('article')).toHaveCount(3);
   await byName
     .first()
     .getByRole('button', { name: `Delete all reviews by ${name}` })
@@ -84,6 +88,8 @@ test('an admin deletes every review of one account in one step, and no one else‚
   await dialog.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Their reviews were deleted.')).toBeVisible();
   await expect(byName).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: `No reviews match ‚Äú${name}‚Äù` })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear the search' }).click();
   await expect(page.getByRole('article', { name: 'Olga Honest' })).toBeVisible();
   await expectNoSeriousAxeFindings(page, 'the reviews to manage after a deletion');
 });

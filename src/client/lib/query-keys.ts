@@ -1,4 +1,5 @@
 import type { AdminOrdersQuery } from '#shared/schemas/orders.ts';
+import type { AdminReviewsQuery } from '#shared/schemas/reviews.ts';
 import type { CatalogueQuery } from '#shared/schemas/tools.ts';
 import type { AdminUsersQuery } from '#shared/schemas/users.ts';
 
@@ -47,8 +48,8 @@ export const paymentKeys = {
 export const reviewKeys = {
   all: ['reviews'] as const,
   list: () => [...reviewKeys.all, 'list'] as const,
-  /** A page of every review, as the administrators moderate them. */
-  page: (page: number) => [...reviewKeys.all, 'page', page] as const,
+  /** A page of the reviews, as the administrators moderate them. */
+  page: (query: PageQuery<AdminReviewsQuery>) => [...reviewKeys.all, 'page', query] as const,
 };
 
 export const userKeys = {

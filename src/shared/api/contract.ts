@@ -355,7 +355,7 @@ export const api = {
       path: '/admin/reviews',
       tag: 'reviews',
       summary:
-        "Every review, newest first, a page at a time, whole and with its author's e-mail (administrators)",
+        "Every review, newest first, a page at a time, whole and with its author's e-mail; q looks in the text and the author's name and e-mail (administrators)",
       query: adminReviewsQuerySchema,
       response: adminReviewsSchema,
     }),

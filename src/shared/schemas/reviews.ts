@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { messages } from '#shared/messages.ts';
-import { emptyAsAbsent, PAGE_SIZE_MAX, pageInfoSchema, pagingQuery, wholeNumber } from './common.ts';
+import {
+  emptyAsAbsent,
+  PAGE_SIZE_MAX,
+  pageInfoSchema,
+  pagingQuery,
+  searchQuery,
+  wholeNumber,
+} from './common.ts';
 
 export const reviewInputSchema = z.object({
   customRating: z
@@ -39,7 +46,9 @@ export const reviewListQuerySchema = z.object({
 export type ReviewListQuery = z.infer<typeof reviewListQuerySchema>;
 
 export const ADMIN_REVIEWS_PAGE_SIZE = 20;
-export const adminReviewsQuerySchema = z.object(pagingQuery(ADMIN_REVIEWS_PAGE_SIZE));
+/** `q` looks in the review's text and its author's name and e-mail. */
+export const adminReviewsQuerySchema = z.object({ q: searchQuery, ...pagingQuery(ADMIN_REVIEWS_PAGE_SIZE) });
+export type AdminReviewsQuery = z.output<typeof adminReviewsQuerySchema>;
 /** A review as the administrators see it: whole, with its author's e-mail. */
 export const adminReviewSchema = reviewSchema.extend({
   user: reviewSchema.shape.user.extend({ _id: z.string(), email: z.string() }),

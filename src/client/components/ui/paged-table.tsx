@@ -16,7 +16,12 @@ interface PageInfo {
   pageSize: number;
 }
 
-interface PagedTableProps<Row> {
+/** The rows as a table (one row each, numbered from the first row of the first page), or as a list of cards. */
+type Rows<Row> =
+  | { columns: ReactNode[]; row: (row: Row, number: number) => ReactNode; cards?: never }
+  | { cards: (rows: Row[]) => ReactNode; columns?: never; row?: never };
+
+type PagedTableProps<Row> = Rows<Row> & {
   meta: { title: string; description: string };
   /** The page on the screen; while the next one loads, this one stays (`placeholderData`). */
   query: UseQueryResult<PageInfo>;
@@ -24,6 +29,8 @@ interface PagedTableProps<Row> {
   loadingLabel: string;
   /** The spec's heading (with the count of matching rows), or what a search that found nothing says. */
   heading: string;
+  /** Said under the heading. */
+  intro?: ReactNode;
   search: { label: string; value: string | undefined };
   /** More filters beside the search box. */
   filters?: ReactNode;
@@ -32,14 +39,11 @@ interface PagedTableProps<Row> {
   /** What a search that found nothing offers, and how it clears the search (by default, only `q`). */
   noMatches: { message: string; clearLabel: string; clear?: () => void };
   list: ReturnType<typeof useListParams>;
-  columns: ReactNode[];
-  /** One row; `number` counts from the first row of the first page. */
-  row: (row: Row, number: number) => ReactNode;
   children?: ReactNode;
-}
+};
 
 /**
- * An administrator's table a page at a time: its heading, a search box (and filters), the rows, the page
+ * An administrator's table (or list of cards) a page at a time: its heading, a search box (and filters), the rows, the page
  * links, and what a search that found nothing says. Announces the heading as it changes.
  */
 export function PagedTable<Row>({
@@ -48,6 +52,7 @@ export function PagedTable<Row>({
   rows,
   loadingLabel,
   heading,
+  intro,
   search,
   filters,
   narrowed = Boolean(search.value),
@@ -55,6 +60,7 @@ export function PagedTable<Row>({
   list,
   columns,
   row,
+  cards,
   children,
 }: PagedTableProps<Row>) {
   if (query.isPending) return <LoadingImage label={loadingLabel} />;
@@ -66,9 +72,10 @@ export function PagedTable<Row>({
   return (
     <section>
       <PageMeta {...meta} />
-      <h2 aria-live="polite" className="mb-4 text-2xl font-bold">
+      <h2 aria-live="polite" className={`text-2xl font-bold ${intro ? 'mb-2' : 'mb-4'}`}>
         {heading}
       </h2>
+      {intro && <p className="text-base-content/75 mb-4 max-w-2xl">{intro}</p>}
       {(total > 0 || narrowed) && (
         <div className="mb-4 flex flex-wrap items-end gap-4">
           <SearchField
@@ -89,9 +96,13 @@ export function PagedTable<Row>({
       )}
       {total > 0 && (
         <div aria-busy={updating} className={`transition-opacity ${updating ? 'opacity-60' : ''}`}>
-          <DataTable columns={columns}>
-            {rows.map((item, index) => row(item, (page - 1) * pageSize + index + 1))}
-          </DataTable>
+          {cards ? (
+            cards(rows)
+          ) : (
+            <DataTable columns={columns}>
+              {rows.map((item, index) => row(item, (page - 1) * pageSize + index + 1))}
+            </DataTable>
+          )}
           <Pagination
             page={list.page}
             pageSize={pageSize}

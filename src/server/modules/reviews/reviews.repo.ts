@@ -2,7 +2,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { isUuid } from '#server/db/ids.ts';
 import { readPage, type Page, type Paging } from '#server/db/paging.ts';
-import { reviews } from '#server/db/schema.ts';
+import { reviews, users, userSearchText } from '#server/db/schema.ts';
+import { everyWordFound } from '#server/db/text-search.ts';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 
@@ -41,9 +42,12 @@ export async function reviewExists(db: Db, id: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** A page of every review, newest first, and how many there are. */
-export function pageOfReviews(db: Db, paging: Paging): Promise<Page<ReviewRow>> {
-  return readPage(db, reviews, undefined, NEWEST_FIRST, paging);
+/** What a review is searched by: its text, and its author's name and e-mail as they are now. */
+const reviewSearchText = sql`${reviews.review} || ' ' || (SELECT ${userSearchText(users)} FROM ${users} WHERE ${users.id} = ${reviews.userId})`;
+
+/** A page of the reviews whose text or author match every word of `q`, newest first, and how many match. */
+export function pageOfReviews(db: Db, { q, ...paging }: { q?: string } & Paging): Promise<Page<ReviewRow>> {
+  return readPage(db, reviews, everyWordFound(reviewSearchText, q), NEWEST_FIRST, paging);
 }
 
 /** Deletes every review of an account; answers how many. */

@@ -3,13 +3,13 @@ import {
   REVIEW_NOT_FOUND_MESSAGE,
   type AdminReview,
   type AdminReviews,
+  type AdminReviewsQuery,
   type Review,
   type ReviewInput,
   type ReviewListQuery,
 } from '#shared/schemas/reviews.ts';
 import type { Db } from '#server/db/client.ts';
 import { isUuid } from '#server/db/ids.ts';
-import type { Paging } from '#server/db/paging.ts';
 import { Forbidden, NotFound } from '#server/domain-errors.ts';
 import type { SessionUser } from '#server/modules/auth/auth.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
@@ -58,9 +58,9 @@ export class ReviewsService {
     );
   }
 
-  /** A page of every review, newest first, whole and with its author's e-mail (administrators). */
-  async page(paging: Paging): Promise<AdminReviews> {
-    const { rows, ...page } = await pageOfReviews(this.deps.db, paging);
+  /** A page of the reviews, newest first, whole and with their authors' e-mails (administrators). */
+  async page(query: AdminReviewsQuery): Promise<AdminReviews> {
+    const { rows, ...page } = await pageOfReviews(this.deps.db, query);
     return { reviews: await this.#withAuthors(rows), ...page };
   }
 

@@ -193,6 +193,30 @@ describe('for the administrators', () => {
     expect((await as(admin).get('/api/admin/reviews')).json<AdminReviews>().pageSize).toBe(20);
   });
 
+  it("searches the review's words and its author's name and e-mail, every word in any order", async () => {
+    const other = await createUser(ctx, { name: 'Otto Other' });
+    await ctx.app.database.db
+      .insert(reviews)
+      .values({ userId: other.id, rating: 3, review: 'Hammer handle cracked after a week' });
+    const found = async (q: string) => {
+      const response = await as(admin).get(`/api/admin/reviews?q=${encodeURIComponent(q)}`);
+      expect(response.statusCode).toBe(200);
+      const { reviews: shown, total } = response.json<AdminReviews>();
+      expect(total).toBe(shown.length);
+      return shown.map((review) => review.review);
+    };
+    expect(await found('cracked hammer')).toEqual(['Hammer handle cracked after a week']);
+    expect(await found('otto')).toEqual(['Hammer handle cracked after a week']);
+    expect(await found(other.email)).toEqual(['Hammer handle cracked after a week']);
+    expect(await found('hammer rita')).toEqual([]);
+    // A word of four letters or more one letter off still finds it.
+    expect(await found('hamer')).toEqual(['Hammer handle cracked after a week']);
+    const byRita = await found('Rita Reviewer');
+    expect(byRita.length).toBeGreaterThan(2);
+    expect(byRita).not.toContain('Hammer handle cracked after a week');
+    expect((await as(admin).get(`/api/admin/reviews?q=${'x'.repeat(101)}`)).statusCode).toBe(400);
+  });
+
   it.each(['page=0', 'pageSize=101', 'page=x'])('refuses ?%s with a 400', async (query) => {
     expect((await as(admin).get(`/api/admin/reviews?${query}`)).statusCode).toBe(400);
   });

@@ -1,16 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#shared/api/contract.ts';
+import type { AdminReviewsQuery } from '#shared/schemas/reviews.ts';
 import { callApi } from '#client/lib/api-client.ts';
 import { pageQueryOptions } from '#client/lib/page-query.ts';
-import { reviewKeys } from '#client/lib/query-keys.ts';
+import { reviewKeys, type PageQuery } from '#client/lib/query-keys.ts';
 
-/** A page of every review, newest first, whole and with its author's e-mail (administrators). */
-export function getReviewsToManage(page: number, signal?: AbortSignal) {
-  return callApi(api.reviews.manage, { query: { page } }, signal);
+/** A page of the reviews that match `q`, newest first, whole and with their authors' e-mails (administrators). */
+export function getReviewsToManage(query: PageQuery<AdminReviewsQuery>, signal?: AbortSignal) {
+  return callApi(api.reviews.manage, { query }, signal);
 }
 
-export function useReviewsToManage(page: number) {
-  return useQuery(pageQueryOptions(reviewKeys.page(page), (signal) => getReviewsToManage(page, signal)));
+export function useReviewsToManage(query: PageQuery<AdminReviewsQuery>) {
+  return useQuery(pageQueryOptions(reviewKeys.page(query), (signal) => getReviewsToManage(query, signal)));
 }
 
 /** Deletes a review; the carousel and every page of the list are read again. */

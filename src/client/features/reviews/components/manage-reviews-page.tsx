@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import type { AdminReview } from '#shared/schemas/reviews.ts';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
-import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
-import { LoadingImage } from '#client/components/ui/loading-image.tsx';
-import { PageMeta } from '#client/components/ui/page-meta.tsx';
+import { PagedTable } from '#client/components/ui/paged-table.tsx';
 import { SenderCard } from '#client/components/ui/sender-card.tsx';
-import { Pagination } from '#client/components/ui/pagination.tsx';
 import { Stars } from '#client/components/ui/stars.tsx';
-import { useListParams } from '#client/lib/list-params.ts';
+import { readSearchAndPage, useListParams } from '#client/lib/list-params.ts';
 import { useConfirmedAction } from '#client/lib/use-confirmed-action.ts';
 import {
   useDeleteReview,
@@ -55,11 +52,13 @@ function ReviewToManage({ review, onDelete, onDeleteAllOfAuthor }: { review: Adm
   );
 }
 
-/** Every review, newest first and whole, for the office to take down what the shop should not show. */
+/** Every review, newest first and whole, searched by its words or author, for the office to take down what the shop should not show. */
 export function ManageReviewsPage() {
   const list = useListParams();
+  const query = readSearchAndPage(list.params);
+  const { q } = query;
   const [authorAsked, setAuthorAsked] = useState('');
-  const reviews = useReviewsToManage(list.page);
+  const reviews = useReviewsToManage(query);
   const remove = useDeleteReview();
   const removeAll = useDeleteReviewsOf();
   const confirmDelete = useConfirmedAction(async (id) => (await remove.mutateAsync(id)).deletedCount, {
@@ -71,26 +70,31 @@ export function ManageReviewsPage() {
     refused: 'Their reviews were already gone.',
   });
 
-  if (reviews.isPending) return <LoadingImage label="Loading the reviews" />;
-  if (reviews.isError)
-    return <ErrorNotice message={reviews.error.message} onRetry={() => void reviews.refetch()} />;
-
-  const { reviews: shown, total, pageSize } = reviews.data;
+  const total = reviews.data?.total ?? 0;
   return (
-    <section>
-      <PageMeta
-        title="Reviews"
-        description="Every buyer's review, newest first, to delete what should not be shown."
-      />
-      <h2 aria-live="polite" className="mb-2 text-2xl font-bold">
-        {total === 0 ? 'No reviews yet' : `${count.format(total)} review(s)`}
-      </h2>
-      <p className="text-base-content/75 mb-4 max-w-2xl">
-        {total === 0
+    <PagedTable
+      meta={{
+        title: 'Reviews',
+        description: "Every buyer's review, newest first, to delete what should not be shown.",
+      }}
+      query={reviews}
+      loadingLabel="Loading the reviews"
+      heading={
+        total > 0 ? `${count.format(total)} review(s)` : q ? `No reviews match “${q}”` : 'No reviews yet'
+      }
+      intro={
+        total === 0 && !q
           ? 'Reviews that buyers post appear here, newest first.'
-          : 'Newest first, as the home page shows them, but whole. A deleted review is gone from the home page at once; Delete all reviews by an author takes down everything one account posted.'}
-      </p>
-      {shown.length > 0 && (
+          : 'Newest first, as the home page shows them, but whole. A deleted review is gone from the home page at once; Delete all reviews by an author takes down everything one account posted.'
+      }
+      search={{ label: 'Search the reviews, their authors’ names and e-mails', value: q }}
+      noMatches={{
+        message: 'Try other words, a name or an e-mail, or clear the search to see every review again.',
+        clearLabel: 'Clear the search',
+      }}
+      list={list}
+      rows={reviews.data?.reviews ?? []}
+      cards={(shown) => (
         <ul className="grid gap-4" aria-label="Reviews">
           {shown.map((review) => (
             <ReviewToManage
@@ -105,21 +109,12 @@ export function ManageReviewsPage() {
           ))}
         </ul>
       )}
-      {total > 0 && (
-        <Pagination
-          page={list.page}
-          pageSize={pageSize}
-          total={total}
-          hrefFor={list.pageHref}
-          pending={reviews.isPlaceholderData}
-          label="Review pages"
-        />
-      )}
+    >
       <ConfirmDialog {...confirmDelete.dialog} />
       <ConfirmDialog
         {...confirmDeleteAll.dialog}
         detail={`Every review by ${authorAsked} will be deleted, on every page.`}
       />
-    </section>
+    </PagedTable>
   );
 }
