@@ -230,6 +230,8 @@ export const reviews = pgTable(
   (table) => [
     // Newest first, a page at a time (reviews.repo.ts).
     index('reviews_created_at_id_idx').on(table.createdAt, table.id),
+    // An account's reviews: deleted together by an administrator, or with the account.
+    index('reviews_user_id_idx').on(table.userId),
     check('reviews_rating_range', sql`${table.rating} BETWEEN 1 AND 5`),
   ],
 );

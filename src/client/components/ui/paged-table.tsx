@@ -43,8 +43,8 @@ type PagedTableProps<Row> = Rows<Row> & {
 };
 
 /**
- * An administrator's table (or list of cards) a page at a time: its heading, a search box (and filters), the rows, the page
- * links, and what a search that found nothing says. Announces the heading as it changes.
+ * An administrator's table (or list of cards) a page at a time: its heading, a search box (and filters), the
+ * rows, the page links, and what a search that found nothing says. Announces the heading as it changes.
  */
 export function PagedTable<Row>({
   meta,

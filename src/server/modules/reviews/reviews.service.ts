@@ -13,7 +13,7 @@ import { isUuid } from '#server/db/ids.ts';
 import { Forbidden, NotFound } from '#server/domain-errors.ts';
 import type { SessionUser } from '#server/modules/auth/auth.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
-import type { UsersService } from '#server/modules/users/users.service.ts';
+import type { AuthorDetails, UsersService } from '#server/modules/users/users.service.ts';
 import {
   deleteReview,
   deleteReviewsOf,
@@ -50,18 +50,17 @@ export class ReviewsService {
     // An empty page is also what a review that names no row gives: tell the two apart only then.
     if (rows.length === 0 && before !== undefined && !(await reviewExists(this.deps.db, before)))
       throw new NotFound(REVIEW_NOT_FOUND_MESSAGE);
-    return (await this.#withAuthors(rows)).map(
-      ({ user: { _id: _author, email: _email, ...user }, ...review }) => ({
-        ...review,
-        user,
-      }),
-    );
+    return (await this.#withAuthors(rows)).map(([row, author]) => shownReview(row, author));
   }
 
   /** A page of the reviews, newest first, whole and with their authors' e-mails (administrators). */
   async page(query: AdminReviewsQuery): Promise<AdminReviews> {
     const { rows, ...page } = await pageOfReviews(this.deps.db, query);
-    return { reviews: await this.#withAuthors(rows), ...page };
+    const reviews = (await this.#withAuthors(rows)).map(([row, author]): AdminReview => {
+      const shown = shownReview(row, author);
+      return { ...shown, user: { ...shown.user, _id: row.userId, email: author.email } };
+    });
+    return { reviews, ...page };
   }
 
   /** Deletes a review (administrators); answers 0 when there is no such review. */
@@ -74,19 +73,23 @@ export class ReviewsService {
     return deleteReviewsOf(this.deps.db, userId);
   }
 
-  /** The reviews with their authors as they are now; a review whose author has just gone is left out. */
-  async #withAuthors(rows: ReviewRow[]): Promise<AdminReview[]> {
+  /** Each review with its author as they are now; a review whose author has just gone is left out. */
+  async #withAuthors(rows: ReviewRow[]): Promise<Array<[ReviewRow, AuthorDetails]>> {
     const authors = await this.deps.users.authorDetails([...new Set(rows.map((row) => row.userId))]);
     return rows.flatMap((row) => {
       const author = authors.get(row.userId);
-      if (!author) return [];
-      return {
-        _id: row.id,
-        customRating: row.rating,
-        review: row.review,
-        createdAt: row.createdAt.toISOString(),
-        user: { _id: row.userId, displayName: author.name, photoURL: author.image, email: author.email },
-      };
+      return author ? [[row, author] as const] : [];
     });
   }
+}
+
+/** A review as the spec shows it, with its author's name and picture. */
+function shownReview(row: ReviewRow, author: AuthorDetails): Review {
+  return {
+    _id: row.id,
+    customRating: row.rating,
+    review: row.review,
+    createdAt: row.createdAt.toISOString(),
+    user: { displayName: author.name, photoURL: author.image },
+  };
 }

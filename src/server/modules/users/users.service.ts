@@ -23,7 +23,7 @@ import {
   type UserRow,
 } from './users.repo.ts';
 
-export type { UserRow } from './users.repo.ts';
+export type { AuthorDetails, UserRow } from './users.repo.ts';
 
 const NO_SUCH_USER = 'No such user';
 

@@ -52,7 +52,10 @@ function ReviewToManage({ review, onDelete, onDeleteAllOfAuthor }: { review: Adm
   );
 }
 
-/** Every review, newest first and whole, searched by its words or author, for the office to take down what the shop should not show. */
+/**
+ * Every review, newest first and whole, searched by its words or its author, for the office to take down what
+ * the shop should not show.
+ */
 export function ManageReviewsPage() {
   const list = useListParams();
   const query = readSearchAndPage(list.params);
