@@ -135,6 +135,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     });
   runPeriodically(app, uploads.unusedImagesSweep());
   runPeriodically(app, mailer.pendingMailSweep());
+  runPeriodically(app, auth.expiredRowsSweep());
   // Before the job runner stops: a move of pending mails under way finishes.
   app.addHook('onClose', () => mailer.settled());
   if (database.kind === 'pglite') runPeriodically(app, routineVacuum(db));

@@ -38,7 +38,20 @@ function toWebHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-/** Mounts Better Auth at /api/auth/* and gives routes the session's user. */
+/**
+ * The request's URL as its endpoint's path spells it, whatever spelling matched that path (a trailing slash, an
+ * escaped letter): Better Auth counts requests by the path as it reads it.
+ */
+function endpointUrl(request: FastifyRequest): string {
+  const params = request.params as Record<string, string>;
+  const path = request.routeOptions.url!.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(params[name]!),
+  );
+  const query = request.url.indexOf('?');
+  return query === -1 ? path : path + request.url.slice(query);
+}
+
+/** Mounts Better Auth's endpoints under /api/auth and gives routes the session's user. */
 export const authPlugin = fp(
   async (
     app: FastifyInstance,
@@ -56,34 +69,34 @@ export const authPlugin = fp(
     app.decorate('auth', auth);
     app.decorateRequest('user', null);
 
-    app.route({
-      method: ['GET', 'POST'],
-      url: '/api/auth/*',
-      schema: { hide: true },
-      async handler(request, reply) {
-        const hasBody = request.method === 'POST' && request.body !== undefined;
-        const response = await auth.handler(
-          new Request(new URL(request.url, baseUrl), {
-            method: request.method,
-            headers: toWebHeaders(request),
-            body: hasBody ? JSON.stringify(request.body) : undefined,
-          }),
-        );
-        reply.code(response.status);
-        response.headers.forEach((value, name) => {
-          if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
-        });
-        // Better Auth names its wait X-Retry-After; clients and proxies know the standard header.
-        const retryAfter = response.headers.get('x-retry-after');
-        if (response.status === 429 && retryAfter) reply.header('retry-after', retryAfter);
-        const cookies = response.headers.getSetCookie();
-        if (cookies.length > 0) reply.header('set-cookie', cookies);
-        const text = await response.text();
-        if (response.status >= 400) return reply.send(toApiError(response.status, text));
-        const isJson = response.headers.get('content-type')?.includes('application/json');
-        return reply.send(isJson && text ? withoutSessionTokens(JSON.parse(text)) : text || null);
-      },
-    });
+    // Only Better Auth's own endpoints reach it: it counts every request against its client and path in the
+    // database before it looks for the endpoint, so any other path would leave a row behind.
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const hasBody = request.method === 'POST' && request.body !== undefined;
+      const response = await auth.handler(
+        new Request(new URL(endpointUrl(request), baseUrl), {
+          method: request.method,
+          headers: toWebHeaders(request),
+          body: hasBody ? JSON.stringify(request.body) : undefined,
+        }),
+      );
+      reply.code(response.status);
+      response.headers.forEach((value, name) => {
+        if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+      });
+      // Better Auth names its wait X-Retry-After; clients and proxies know the standard header.
+      const retryAfter = response.headers.get('x-retry-after');
+      if (response.status === 429 && retryAfter) reply.header('retry-after', retryAfter);
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      const text = await response.text();
+      if (response.status >= 400) return reply.send(toApiError(response.status, text));
+      const isJson = response.headers.get('content-type')?.includes('application/json');
+      return reply.send(isJson && text ? withoutSessionTokens(JSON.parse(text)) : text || null);
+    };
+    for (const { path, methods } of auth.endpoints) {
+      app.route({ method: methods, url: `/api/auth${path}`, schema: { hide: true }, handler });
+    }
 
     const loadUser = (request: FastifyRequest) => auth.sessionUser(toWebHeaders(request));
 

@@ -1,9 +1,20 @@
 import { LRUCache } from 'lru-cache';
 import { socialProviderSchema, type SocialProvider } from '#shared/schemas/auth.ts';
 import type { AccountCreator, NewAccount } from '#server/modules/users/users.service.ts';
+import type { PeriodicTask } from '#server/periodic-task.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 import { createBetterAuth, type BetterAuth, type BetterAuthDeps } from './better-auth.ts';
+import { deleteExpiredSignIns } from './expired-sign-ins.ts';
 import { sessionCookies } from './session-cookies.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** An endpoint of Better Auth that clients may call, under /api/auth. */
+export interface AuthEndpoint {
+  /** `:name` marks a parameter, as Fastify writes it. */
+  path: string;
+  methods: Array<'GET' | 'POST'>;
+}
 
 /** The signed-in person, as the session says. */
 export interface SessionUser {
@@ -51,13 +62,14 @@ export class AuthService implements AccountCreator {
     private readonly betterAuth: BetterAuth,
     /** Google and GitHub, each when its client id and secret are configured. */
     readonly socialProviders: SocialProvider[],
+    private readonly deps: Pick<BetterAuthDeps, 'db' | 'log'>,
   ) {}
 
   /** Signs sessions with AUTH_SECRET, or else with the secret this database keeps. */
   static async create(deps: Omit<BetterAuthDeps, 'secret'>): Promise<AuthService> {
     const secret = await resolveAuthSecret(deps.db, deps.config.authSecret);
     const configured = socialProviderSchema.options.filter((provider) => deps.config[provider]);
-    return new AuthService(createBetterAuth({ ...deps, secret }), configured);
+    return new AuthService(createBetterAuth({ ...deps, secret }), configured, deps);
   }
 
   /** Better Auth's endpoints, callable from the server. */
@@ -65,7 +77,33 @@ export class AuthService implements AccountCreator {
     return this.betterAuth.api;
   }
 
-  /** Answers a request to /api/auth/*. */
+  /** The hourly deletion of the sessions, links and rate-limit counters that have ended. */
+  expiredRowsSweep(): PeriodicTask {
+    const { db, log } = this.deps;
+    return {
+      name: 'deleting ended sessions, links and sign-in counters',
+      everyMs: HOUR_MS,
+      async run() {
+        const deleted = await deleteExpiredSignIns(db);
+        if (Object.values(deleted).some((count) => count > 0))
+          log.info(deleted, 'deleted ended sign-in rows');
+      },
+    };
+  }
+
+  /** Every endpoint of Better Auth with a path of its own (those without one are for the server alone). */
+  get endpoints(): AuthEndpoint[] {
+    const endpoints = Object.values(this.betterAuth.api) as Array<{
+      path?: string;
+      options: { method: string | string[] };
+    }>;
+    return endpoints.flatMap(({ path, options }) => {
+      const methods = [options.method].flat().filter((method) => method === 'GET' || method === 'POST');
+      return path && methods.length > 0 ? [{ path, methods }] : [];
+    });
+  }
+
+  /** Answers a request to one of `endpoints`. */
   handler(request: Request): Promise<Response> {
     return this.betterAuth.handler(request);
   }

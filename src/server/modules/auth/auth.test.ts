@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
-import { sessions, users } from '#server/db/schema.ts';
+import { rateLimits, sessions, users } from '#server/db/schema.ts';
 import { cookiesOf } from '#server/testing/accounts.ts';
 import { firstLink, readOutbox } from '#server/testing/outbox.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
@@ -559,5 +560,55 @@ describe('ADMIN_EMAILS at start', () => {
     } finally {
       await listed.close();
     }
+  });
+});
+
+describe('paths under /api/auth', () => {
+  /** Better Auth's rate-limit counters (one row per client and path), as keys. */
+  async function counterKeys() {
+    return (await ctx.app.database.db.select({ key: rateLimits.key }).from(rateLimits))
+      .map(({ key }) => key)
+      .sort();
+  }
+  const randomSegment = (length: number) => randomBytes(length).toString('base64url').slice(0, length);
+
+  it('answer 404 and write nothing when Better Auth has no such endpoint, however many or long', async () => {
+    const before = await counterKeys();
+    const paths = ['nothing-here', 'sign-in', 'sign-in/email/more', randomSegment(40), randomSegment(3000)];
+    for (const path of paths) {
+      for (const method of ['GET', 'POST'] as const) {
+        const response = await ctx.app.inject({
+          method,
+          url: `/api/auth/${path}`,
+          headers: { origin: ctx.config.baseUrl },
+          ...(method === 'POST' && { payload: {} }),
+        });
+        expect(response.statusCode, `${method} ${path.slice(0, 40)}`).toBe(404);
+      }
+    }
+    expect(await counterKeys()).toEqual(before);
+  });
+
+  it('count an endpoint spelled with a trailing slash or an escaped letter as the endpoint itself', async () => {
+    const before = await counterKeys();
+    for (const url of ['/api/auth/ok', '/api/auth/ok/', '/api/auth/%6Fk']) {
+      const response = await ctx.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.json()).toEqual({ ok: true });
+    }
+    const added = (await counterKeys()).filter((key) => !before.includes(key));
+    expect(added).toEqual([expect.stringMatching(/\|\/ok$/)]);
+  });
+
+  it('give no counter of its own to each token or provider named in a link', async () => {
+    const before = await counterKeys();
+    for (let i = 0; i < 3; i++) {
+      for (const path of [`reset-password/${randomSegment(24)}`, `callback/${randomSegment(12)}`]) {
+        const response = await ctx.app.inject({ url: `/api/auth/${path}?callbackURL=%2Freset-password` });
+        expect(response.statusCode, path).toBeGreaterThanOrEqual(300);
+        expect(response.statusCode, path).toBeLessThan(500);
+      }
+    }
+    expect(await counterKeys()).toEqual(before);
   });
 });

@@ -192,6 +192,10 @@ export function createBetterAuth(deps: BetterAuthDeps) {
         '/reset-password': authLimit,
         '/send-verification-email': authLimit,
         '/change-password': authLimit,
+        // A link's token or provider is in its path, and each path has a counter of its own: every made-up
+        // token would add one. Guessing a token (or an OAuth state) is hopeless anyway.
+        '/reset-password/*': false,
+        '/callback/*': false,
       },
     },
     // The session and its user travel in a signed HttpOnly cookie for a minute, so most requests do not ask the
