@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoAdmin, expectNoSeriousAxeFindings, signIn, signUpViaApi } from './support.ts';
 
+// A test audits up to ten whole pages with axe: 20 to 33 s each with Chromium 156 on a 2-core machine.
+test.describe.configure({ timeout: 90_000 });
+
 interface Tool {
   _id: string;
   minOrderQuantity: number;
