@@ -122,10 +122,13 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   const gateway: PaymentGateway = config.stripe
     ? createStripeGateway({ ...config.stripe, shop: config.baseUrl })
     : createTestGateway(db);
+  // One count of requests and mails per key, for the rate limits and the mails anyone can ask for.
+  const hits = hitCounterFor(database);
   const { auth, contact, health, mailer, orders, payments, reports, reviews, tools, uploads, users } =
     await createServices({
       config,
       database,
+      hits,
       jobs,
       transport,
       gateway,
@@ -159,7 +162,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     baseUrl: config.baseUrl,
     currentRole: (userId) => users.role(userId),
   });
-  await app.register(rateLimitPlugin, { counter: hitCounterFor(database), rules: limitRules(config) });
+  await app.register(rateLimitPlugin, { counter: hits, rules: limitRules(config) });
   // Reads that anyone may send and that need the database, taken in turns per client.
   const turns = new ClientTurns();
   await app.register(

@@ -5,6 +5,7 @@ import type { Mailer } from './adapters/mail/mailer.ts';
 import type { PaymentGateway } from './adapters/payments/payment-gateway.ts';
 import type { ImageStorage } from './adapters/storage/storage.ts';
 import type { Database } from './db/client.ts';
+import type { HitCounter } from './plugins/hit-counter.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { ContactService } from './modules/contact/contact.service.ts';
 import { HealthService } from './modules/health/health.service.ts';
@@ -21,6 +22,7 @@ import { UsersService } from './modules/users/users.service.ts';
 export interface Foundation {
   config: Config;
   database: Database;
+  hits: HitCounter;
   jobs: JobRunner;
   transport: Mailer;
   gateway: PaymentGateway;
@@ -35,7 +37,7 @@ export interface Foundation {
  * module needs which. Starts their background work (mail delivery, reservation expiry, catalogue changes).
  */
 export async function createServices(foundation: Foundation) {
-  const { config, database, jobs, transport, gateway, imageStorage, log } = foundation;
+  const { config, database, hits, jobs, transport, gateway, imageStorage, log } = foundation;
   const { db } = database;
   const mailer = new MailService(jobs, { db, transport, retries: config.mailRetries, log });
   await mailer.start();
@@ -45,7 +47,7 @@ export async function createServices(foundation: Foundation) {
   for (const email of await users.applyConfiguredAdmins(config.adminEmails)) {
     log.warn(`${email} is in ADMIN_EMAILS but not verified: it is no administrator until it is`);
   }
-  const auth = await AuthService.create({ config, db, mailer, users, log });
+  const auth = await AuthService.create({ config, db, hits, mailer, users, log });
   // Orders and payments call each other: an order cancels its payment intent, a payment marks its order paid.
   const orders: OrdersService = new OrdersService({
     db,

@@ -612,3 +612,29 @@ describe('paths under /api/auth', () => {
     expect(await counterKeys()).toEqual(before);
   });
 });
+
+describe('mails that anyone can have sent to an address', () => {
+  it('go to one address five times an hour at most, confirmations and reset links together', async () => {
+    const email = 'inbox-flooded@example.com';
+    await signedUp('Flo Flooded', email, 'Secret123');
+    for (let i = 0; i < 2; i++) {
+      expect((await post('/api/auth/send-verification-email', { email })).statusCode).toBe(200);
+    }
+    await ctx.app.database.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+    for (let i = 0; i < 3; i++) {
+      const response = await post('/api/auth/request-password-reset', {
+        email,
+        redirectTo: '/reset-password',
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    // A mail asked for after them arrives; a sixth to the flooded address never does.
+    await signedUp('Later Mail', 'later-mail@example.com', 'Secret123');
+    await mailTo('later-mail@example.com', 'Confirm your e-mail address');
+    const flooded = (await readOutbox(ctx.config.mailOutboxDir)).filter((mail) => mail.to === email);
+    expect(flooded.map((mail) => mail.subject).sort()).toEqual([
+      ...Array<string>(3).fill('Confirm your e-mail address'),
+      ...Array<string>(2).fill('Reset your password'),
+    ]);
+  });
+});

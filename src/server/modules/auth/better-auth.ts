@@ -13,17 +13,26 @@ import type { Db } from '#server/db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '#server/db/schema.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
+import type { HitCounter } from '#server/plugins/hit-counter.ts';
 import { resetPasswordMail, verificationMail } from './auth-mails.ts';
 import { COOKIE_PREFIX } from './session-cookies.ts';
 
 export interface BetterAuthDeps {
   config: Config;
   db: Db;
+  /** Counts the mails sent to each address (ACCOUNT_MAILS_PER_HOUR). */
+  hits: HitCounter;
   secret: string;
   mailer: MailService;
   users: UsersService;
   log: FastifyBaseLogger;
 }
+
+/**
+ * Address confirmations and reset links sent to one address within an hour, at most: anyone can type anyone's
+ * address, and the per-client limits alone let one client send an address thousands a day.
+ */
+const ACCOUNT_MAILS_PER_HOUR = 5;
 
 const PROVIDER_NAMES = { google: 'Google', github: 'GitHub' } as const;
 
@@ -76,8 +85,13 @@ function loggedLevel<Level extends string>(level: Level, message: string): Level
 
 export function createBetterAuth(deps: BetterAuthDeps) {
   const { config, db, secret, mailer, log } = deps;
-  // Queued, not sent: the request waits only for the job to be stored, which is quick for any address.
-  const send = (message: MailMessage) => mailer.send(message);
+  // Queued, not sent: the request waits only for the job to be stored, which is quick for any address. The
+  // answer is the same when the address has had its mails for the hour, so it tells the sender nothing.
+  const send = async (message: MailMessage) => {
+    const [sent] = await deps.hits.count([`account-mail:${message.to.toLowerCase()}`], 60 * 60);
+    if (sent!.hits <= ACCOUNT_MAILS_PER_HOUR) return mailer.send(message);
+    log.warn(`An account mail was not sent: its address had ${ACCOUNT_MAILS_PER_HOUR} this hour`);
+  };
   const authLimit = { window: 60, max: config.authRateLimit };
   /** ADMIN_EMAILS make administrators only of addresses proven to belong to their owner. */
   const isConfiguredAdmin = (user: { email: string; emailVerified?: boolean | null }) =>
