@@ -3,8 +3,14 @@ import type { MailMessage } from '#server/adapters/mail/mailer.ts';
 interface Recipient {
   name: string;
   email: string;
+  emailVerified: boolean;
 }
 
+/**
+ * Anyone may have these mails sent to any address, and an account's name is whatever its sign-up typed: it is
+ * written into them only once the address's owner has confirmed the account, or the shop would carry a
+ * stranger's words ("Win $5,000 at …") to any inbox.
+ */
 function mail(
   to: Recipient,
   subject: string,
@@ -14,11 +20,12 @@ function mail(
   outro: string,
 ): MailMessage {
   const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  const greeting = to.emailVerified ? `Hello ${to.name},` : 'Hello,';
   return {
     to: to.email,
     subject,
-    text: `Hello ${to.name},\n\n${intro}\n\n${action}: ${link}\n\n${outro}\n\nForgeline Tools & Parts`,
-    html: `<p>Hello ${escape(to.name)},</p><p>${escape(intro)}</p><p><a href="${escape(link)}">${escape(action)}</a></p><p>${escape(outro)}</p><p>Forgeline Tools &amp; Parts</p>`,
+    text: `${greeting}\n\n${intro}\n\n${action}: ${link}\n\n${outro}\n\nForgeline Tools & Parts`,
+    html: `<p>${escape(greeting)}</p><p>${escape(intro)}</p><p><a href="${escape(link)}">${escape(action)}</a></p><p>${escape(outro)}</p><p>Forgeline Tools &amp; Parts</p>`,
   };
 }
 

@@ -638,3 +638,25 @@ describe('mails that anyone can have sent to an address', () => {
     ]);
   });
 });
+
+describe('mails to an address whose owner has not confirmed it', () => {
+  const spam = 'Win $5,000 now at prize-claims.example';
+
+  it('carry none of the words of whoever asked for them; a confirmed account is greeted by its name', async () => {
+    const email = 'spam-target@example.com';
+    await signedUp(spam, email, 'Secret123');
+    const confirmation = await mailTo(email, 'Confirm your e-mail address');
+    await post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+    const reset = await mailTo(email, 'Reset your password');
+    for (const mail of [confirmation, reset]) {
+      expect(mail.text).toMatch(/^Hello,\n/);
+      expect(`${mail.text} ${mail.html}`).not.toContain('prize-claims');
+    }
+
+    const owner = 'greeted-owner@example.com';
+    await signedUp('Gina Greeted', owner, 'Secret123');
+    expect((await confirm(owner)).statusCode).toBe(200);
+    await post('/api/auth/request-password-reset', { email: owner, redirectTo: '/reset-password' });
+    expect((await mailTo(owner, 'Reset your password')).text).toMatch(/^Hello Gina Greeted,\n/);
+  });
+});
