@@ -8,6 +8,9 @@ for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Welcome to your dashboard, Demo Admin!' })).toBeVisible();
+    await expect(
+      page.getByText(/^Choose a page from the menu: manage users, orders and tools/),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Sales at a glance' })).toBeVisible();
     const revenue = page.getByRole('region', { name: 'Revenue, last 30 days' });
     await expect(revenue.getByText(/^\$[\d,.]+$/).first()).toBeVisible();
@@ -41,6 +44,7 @@ test('a buyer gets no sales overview, and never asks for it', async ({ page }) =
   await signIn(page, demoBuyer);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome to your dashboard, Demo Buyer!' })).toBeVisible();
+  await expect(page.getByText(/^Choose a page from the menu: follow your orders and payments/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Sales at a glance' })).toHaveCount(0);
   expect(asked).toEqual([]);
 });

@@ -113,7 +113,7 @@ const SalesOverview = lazy(async () => ({
 
 export function DashboardHome() {
   const user = useSession().data;
-  const { isAdmin } = useAdminCheck();
+  const { isAdmin, isPending } = useAdminCheck();
   return (
     <>
       <section className="card bg-base-100 border-base-300 border shadow-sm">
@@ -124,8 +124,11 @@ export function DashboardHome() {
         <div className="card-body">
           <h2 className="text-2xl font-bold">Welcome to your dashboard, {user?.name}!</h2>
           <p className="text-base-content/75">
-            Choose a page from the menu: follow your orders and payments, leave a review, or keep your profile
-            up to date.
+            {isPending
+              ? 'Choose a page from the menu.'
+              : isAdmin
+                ? 'Choose a page from the menu: manage users, orders and tools, add products, answer the contact inbox, moderate reviews, or keep your profile up to date.'
+                : 'Choose a page from the menu: follow your orders and payments, leave a review, or keep your profile up to date.'}
           </p>
         </div>
       </section>
