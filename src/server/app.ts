@@ -21,6 +21,7 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import type { OrdersService } from './modules/orders/orders.service.ts';
+import type { ReviewsService } from './modules/reviews/reviews.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
@@ -51,6 +52,7 @@ declare module 'fastify' {
     tools: ToolsService;
     users: UsersService;
     orders: OrdersService;
+    reviews: ReviewsService;
   }
 }
 
@@ -145,6 +147,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.decorate('tools', tools);
   app.decorate('users', users);
   app.decorate('orders', orders);
+  app.decorate('reviews', reviews);
 
   await app.register(sensible);
   await app.register(requestLogPlugin, { slowMs: config.slowRequestMs });

@@ -83,7 +83,7 @@ describe('an embedded database from before migration 0015', () => {
       -- Migration 0015 and every later one (by their time in meta/_journal.json) are to run again, on a
       -- database without the functions and indexes they create.
       DROP FUNCTION place_orders, place_order;
-      DROP INDEX reviews_created_at_id_idx, reviews_user_id_idx;
+      DROP INDEX reviews_created_at_id_idx, reviews_user_id_idx, users_created_at_id_idx;
       CREATE INDEX reviews_created_at_idx ON reviews (created_at);
       DELETE FROM drizzle.__drizzle_migrations WHERE created_at >= 1795708625780;`);
     await created.close();

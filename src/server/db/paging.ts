@@ -1,5 +1,5 @@
-import { count, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './transaction.ts';
 
 /** Which page of a list, from 1, and how many rows a page has. */
@@ -67,4 +67,47 @@ export async function readPage<T extends PgTable>(
     countRows(db, table, where),
   ]);
   return { rows, total, ...paging };
+}
+
+/** The columns a list in order of creation is read by: when each row was made, and its id for ties. */
+export interface CreationKeys {
+  createdAt: AnyPgColumn;
+  id: AnyPgColumn;
+}
+
+/**
+ * Every row of `table` that passes `where`, newest or oldest first (ties by id), `size` rows at a time: a long
+ * list is never held whole, and other requests get their turns between chunks. Keyset reads, each as cheap
+ * however far down; the last row's time is carried as the database's text, since a JavaScript date would lose
+ * its microseconds and skip or repeat rows.
+ */
+export async function* rowsInChunks<T extends PgTable>(
+  db: Executor,
+  table: T,
+  { createdAt, id }: CreationKeys,
+  where: SQL | undefined,
+  first: 'newest' | 'oldest',
+  size: number,
+): AsyncGenerator<Array<T['$inferSelect']>> {
+  const newest = first === 'newest';
+  const order = newest ? [desc(createdAt), desc(id)] : [asc(createdAt), asc(id)];
+  const source: PgTable = table;
+  let after: { at: string; id: unknown } | undefined;
+  for (;;) {
+    const beyond =
+      after &&
+      (newest
+        ? sql`(${createdAt}, ${id}) < (${after.at}::timestamptz, ${after.id})`
+        : sql`(${createdAt}, ${id}) > (${after.at}::timestamptz, ${after.id})`);
+    const rows = (await db
+      .select({ ...getTableColumns(source), keysetAt: sql<string>`${createdAt}::text`, keysetId: id })
+      .from(source)
+      .where(and(where, beyond))
+      .orderBy(...order)
+      .limit(size)) as Array<T['$inferSelect'] & { keysetAt: string; keysetId: unknown }>;
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    const last = rows.at(-1)!;
+    after = { at: last.keysetAt, id: last.keysetId };
+  }
 }

@@ -89,7 +89,11 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('users_search_trgm_idx').using('gin', sql`(${userSearchText(table)}) gin_trgm_ops`)],
+  (table) => [
+    index('users_search_trgm_idx').using('gin', sql`(${userSearchText(table)}) gin_trgm_ops`),
+    // The accounts in the order they were made, as All User and GET /api/user list them.
+    index('users_created_at_id_idx').on(table.createdAt, table.id),
+  ],
 );
 
 export const sessions = pgTable(

@@ -1,9 +1,6 @@
 import { centsToDollars } from '#shared/money.ts';
 import type { Db } from '#server/db/client.ts';
-import { ordersNewestFirst, type OrderFilter, type OrderRow } from './orders.repo.ts';
-
-/** Orders read at a time: 100,000 orders never sit in memory, and other requests get turns between chunks. */
-const CHUNK = 1000;
+import { ordersInChunks, type OrderFilter, type OrderRow } from './orders.repo.ts';
 
 const COLUMNS = [
   'Order id',
@@ -73,10 +70,5 @@ function orderLine(order: OrderRow): string {
  */
 export async function* ordersCsv(db: Db, filter: OrderFilter): AsyncGenerator<string> {
   yield `\uFEFF${csvLine(COLUMNS)}`;
-  let rows = await ordersNewestFirst(db, filter, CHUNK);
-  while (rows.length > 0) {
-    yield rows.map(orderLine).join('');
-    if (rows.length < CHUNK) break;
-    rows = await ordersNewestFirst(db, filter, CHUNK, rows.at(-1)!.cursor);
-  }
+  for await (const rows of ordersInChunks(db, filter)) yield rows.map(orderLine).join('');
 }

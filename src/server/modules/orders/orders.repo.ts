@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, sql, type SQ
 import type { AdminOrdersQuery, Order, OrderState } from '#shared/schemas/orders.ts';
 import { centsToDollars } from '#shared/money.ts';
 import type { Db } from '#server/db/client.ts';
-import { readPage, type Page } from '#server/db/paging.ts';
+import { readPage, rowsInChunks, type Page } from '#server/db/paging.ts';
 import { orders, orderSearchText } from '#server/db/schema.ts';
 import { everyWordFound } from '#server/db/text-search.ts';
 import type { Executor } from '#server/db/transaction.ts';
@@ -32,15 +32,6 @@ export function toApiOrder(row: OrderRow): Order {
   };
 }
 
-/** By the account, never by the e-mail an order keeps a copy of: an account's address can change. */
-export function listOrdersOfUser(db: Db, userId: string): Promise<OrderRow[]> {
-  return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt));
-}
-
-export function listAllOrders(db: Db): Promise<OrderRow[]> {
-  return db.select().from(orders).orderBy(desc(orders.createdAt));
-}
-
 const IN_STATE: Record<OrderState, SQL | undefined> = {
   unpaid: eq(orders.paid, false),
   // Paid and waiting to be shipped.
@@ -48,11 +39,18 @@ const IN_STATE: Record<OrderState, SQL | undefined> = {
   shipped: eq(orders.isDelivered, true),
 };
 
-/** What the administrators' order lists are narrowed by. */
-export type OrderFilter = Pick<AdminOrdersQuery, 'q' | 'state'>;
+/**
+ * What the order lists are narrowed by: the administrators' search and state, and one account's orders (by the
+ * account, never by the e-mail an order keeps a copy of: an account's address can change).
+ */
+export type OrderFilter = Pick<AdminOrdersQuery, 'q' | 'state'> & { userId?: string };
 
-const matching = ({ q, state }: OrderFilter) =>
-  and(everyWordFound(orderSearchText(orders), q), state && IN_STATE[state]);
+const matching = ({ q, state, userId }: OrderFilter) =>
+  and(
+    everyWordFound(orderSearchText(orders), q),
+    state && IN_STATE[state],
+    userId === undefined ? undefined : eq(orders.userId, userId),
+  );
 const NEWEST_FIRST = [desc(orders.createdAt), desc(orders.id)];
 
 /** One page of every buyer's orders that match `q` and `state`, newest first, and how many match in all. */
@@ -60,30 +58,15 @@ export function pageOfOrders(db: Db, { q, state, ...paging }: AdminOrdersQuery):
   return readPage(db, orders, matching({ q, state }), NEWEST_FIRST, paging);
 }
 
-/** Where a newest-first read stopped: the last order's timestamp as stored (to the microsecond) and id. */
-export interface OrderCursor {
-  createdAt: string;
-  id: string;
-}
+/**
+ * Orders read at a time by the lists of every matching order (the CSV export, the API's whole lists): a list
+ * is never held whole, and other requests get their turns between chunks.
+ */
+export const ORDERS_CHUNK = 250;
 
-/** Up to `limit` of the orders that match `filter`, newest first, after `after` (keyset paging). */
-export function ordersNewestFirst(
-  db: Db,
-  filter: OrderFilter,
-  limit: number,
-  after?: OrderCursor,
-): Promise<Array<OrderRow & { cursor: OrderCursor }>> {
-  const beyond =
-    after && sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
-  return db
-    .select({
-      ...getTableColumns(orders),
-      cursor: sql<OrderCursor>`json_build_object('createdAt', ${orders.createdAt}::text, 'id', ${orders.id})`,
-    })
-    .from(orders)
-    .where(and(matching(filter), beyond))
-    .orderBy(...NEWEST_FIRST)
-    .limit(limit);
+/** Every order that matches `filter`, newest first, ORDERS_CHUNK at a time. */
+export function ordersInChunks(db: Db, filter: OrderFilter): AsyncGenerator<OrderRow[]> {
+  return rowsInChunks(db, orders, orders, matching(filter), 'newest', ORDERS_CHUNK);
 }
 
 export async function hasOrders(db: Db, userId: string): Promise<boolean> {

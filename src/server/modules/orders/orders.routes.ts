@@ -3,6 +3,7 @@ import { invoiceNumber, invoicePdf } from './invoice-pdf.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '#shared/api/contract.ts';
 import { apiErrorSchema } from '#shared/schemas/errors.ts';
+import { sendJsonArray } from '#server/json-array.ts';
 import { routeOf } from '#server/plugins/contract-route.ts';
 import { toApiOrder } from './orders.repo.ts';
 import type { OrdersService } from './orders.service.ts';
@@ -23,7 +24,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   app.route({
     ...routeOf(api.orders.mine, errors),
     onRequest: app.requireCurrentUser,
-    handler: async (request) => (await orders.ordersOf(request.user!, request.query.email)).map(toApiOrder),
+    handler: async (request, reply) =>
+      sendJsonArray(reply, await orders.ordersOf(request.user!, request.query.email)),
   });
 
   app.route({
@@ -35,7 +37,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   app.route({
     ...routeOf(api.orders.all, errors),
     onRequest: app.requireAdmin,
-    handler: async () => (await orders.all()).map(toApiOrder),
+    handler: async (_request, reply) => sendJsonArray(reply, orders.allJson()),
   });
 
   app.route({

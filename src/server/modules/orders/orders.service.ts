@@ -14,6 +14,7 @@ import type { Db } from '#server/db/client.ts';
 import { isUuid } from '#server/db/ids.ts';
 import type { Page } from '#server/db/paging.ts';
 import { inTransaction, type Tx } from '#server/db/transaction.ts';
+import { jsonArray } from '#server/json-array.ts';
 import { Conflict, Forbidden, InvalidInput, NotFound, NotSignedIn } from '#server/domain-errors.ts';
 import { breaksForeignKey } from '#server/failure-cause.ts';
 import type { SessionUser } from '#server/modules/auth/auth.service.ts';
@@ -36,18 +37,18 @@ import {
   findOrder,
   hasOrders,
   holdUnheldOrders,
-  listAllOrders,
-  listOrdersOfUser,
   markOrderPaid,
   markOrderShipped,
   orderFromJson,
   orderImagesAmong,
+  ordersInChunks,
   pageOfOrders,
   placeOrders,
   type OrderFilter,
   type OrderPlacing,
   type OrderToPlace,
   replacePaymentIntent,
+  toApiOrder,
   unpaidOrdersHeldUntil,
   unpaidOrdersOfUsers,
   type OrderRow,
@@ -151,16 +152,19 @@ export class OrdersService {
   }
 
   /**
-   * The orders of the account that has this e-mail now, newest first: one's own, or anyone's for an
-   * administrator.
+   * The orders of the account that has this e-mail now, newest first, as JSON written a chunk at a time: one's
+   * own, or anyone's for an administrator.
    */
-  async ordersOf(viewer: SessionUser, email: string): Promise<OrderRow[]> {
+  async ordersOf(viewer: SessionUser, email: string): Promise<AsyncGenerator<string>> {
     const owner = await this.deps.users.accountVisibleTo(viewer, email, 'You can only see your own orders.');
-    return owner ? listOrdersOfUser(this.deps.db, owner.id) : [];
+    return jsonArray(owner ? ordersInChunks(this.deps.db, { userId: owner.id }) : [], (rows) =>
+      rows.map(toApiOrder),
+    );
   }
 
-  all(): Promise<OrderRow[]> {
-    return listAllOrders(this.deps.db);
+  /** Every order, newest first, as JSON written a chunk at a time: 100,000 orders never sit in memory. */
+  allJson(): AsyncGenerator<string> {
+    return jsonArray(ordersInChunks(this.deps.db, {}), (rows) => rows.map(toApiOrder));
   }
 
   /** One page of every buyer's orders, searched and filtered by state, and how many match in all. */

@@ -6,11 +6,11 @@ import {
   type AdminReviewsQuery,
   type Review,
   type ReviewInput,
-  type ReviewListQuery,
 } from '#shared/schemas/reviews.ts';
 import type { Db } from '#server/db/client.ts';
 import { isUuid } from '#server/db/ids.ts';
 import { Forbidden, NotFound } from '#server/domain-errors.ts';
+import { jsonArray } from '#server/json-array.ts';
 import type { SessionUser } from '#server/modules/auth/auth.service.ts';
 import type { OrdersService } from '#server/modules/orders/orders.service.ts';
 import type { AuthorDetails, UsersService } from '#server/modules/users/users.service.ts';
@@ -19,6 +19,7 @@ import {
   deleteReviewsOf,
   insertReview,
   listReviews,
+  reviewsInChunks,
   pageOfReviews,
   reviewExists,
   type ReviewRow,
@@ -41,16 +42,26 @@ export class ReviewsService {
   }
 
   /**
-   * Reviews newest first, with their authors' names and pictures as they are now: every one, or a page of
+   * A page of reviews, newest first, with their authors' names and pictures as they are now: the newest
    * `limit` after review `before`, which must exist.
    */
-  async list({ limit, before }: ReviewListQuery): Promise<Review[]> {
+  async list({ limit, before }: { limit: number; before?: string | undefined }): Promise<Review[]> {
     if (before !== undefined && !isUuid(before)) throw new NotFound(REVIEW_NOT_FOUND_MESSAGE);
     const rows = await listReviews(this.deps.db, { limit, before });
     // An empty page is also what a review that names no row gives: tell the two apart only then.
     if (rows.length === 0 && before !== undefined && !(await reviewExists(this.deps.db, before)))
       throw new NotFound(REVIEW_NOT_FOUND_MESSAGE);
-    return (await this.#withAuthors(rows)).map(([row, author]) => shownReview(row, author));
+    return this.#shown(rows);
+  }
+
+  /**
+   * Every review after review `before` (all without one), which must exist, newest first, as JSON written a
+   * chunk at a time.
+   */
+  async allJson(before?: string): Promise<AsyncGenerator<string>> {
+    if (before !== undefined && !(isUuid(before) && (await reviewExists(this.deps.db, before))))
+      throw new NotFound(REVIEW_NOT_FOUND_MESSAGE);
+    return jsonArray(reviewsInChunks(this.deps.db, before), (rows) => this.#shown(rows));
   }
 
   /** A page of the reviews, newest first, whole and with their authors' e-mails (administrators). */
@@ -71,6 +82,10 @@ export class ReviewsService {
   /** Deletes every review of an account (administrators): what a spammer posted goes in one step. */
   removeAllOf(userId: string): Promise<number> {
     return deleteReviewsOf(this.deps.db, userId);
+  }
+
+  async #shown(rows: ReviewRow[]): Promise<Review[]> {
+    return (await this.#withAuthors(rows)).map(([row, author]) => shownReview(row, author));
   }
 
   /** Each review with its author as they are now; a review whose author has just gone is left out. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewNeedsOrder } from '#shared/messages.ts';
 import type { AdminReviews, Review } from '#shared/schemas/reviews.ts';
@@ -6,6 +6,7 @@ import { reviews } from '#server/db/schema.ts';
 import { createUser, type TestUser } from '#server/testing/accounts.ts';
 import { anonymous, requestsAs } from '#server/testing/requests.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
+import { REVIEWS_CHUNK } from './reviews.repo.ts';
 
 let ctx: TestContext;
 let buyer: TestUser;
@@ -139,6 +140,35 @@ describe('a page at a time', () => {
     expect(await page(`before=${every.at(-1)!._id}`)).toEqual([]);
   });
 
+  it('answers every review, however many, read and sent a chunk at a time', async () => {
+    const instant = new Date();
+    await ctx.app.database.db.insert(reviews).values(
+      Array.from({ length: REVIEWS_CHUNK * 2 + 5 }, (_, i) => ({
+        userId: buyer.id,
+        rating: 4,
+        review: `Chunked review ${i}`,
+        createdAt: new Date(instant.getTime() - 3_600_000 + Math.floor(i / 3)),
+      })),
+    );
+    const stored = await ctx.app.database.db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .orderBy(desc(reviews.createdAt), desc(reviews.id));
+    const every = await list();
+    expect(every.map((review) => review._id)).toEqual(stored.map((review) => review.id));
+    expect(await page(`before=${every[7]!._id}`)).toEqual(every.slice(8).map((review) => review.review));
+
+    const pieces: string[] = [];
+    for await (const piece of await ctx.app.reviews.allJson()) pieces.push(piece);
+    const reviewsIn = (piece: string) => piece.match(/"_id":/g)?.length ?? 0;
+    expect(Math.max(...pieces.map(reviewsIn))).toBe(REVIEWS_CHUNK);
+    expect(pieces.filter((piece) => reviewsIn(piece) > 0)).toHaveLength(
+      Math.ceil(stored.length / REVIEWS_CHUNK),
+    );
+    expect(pieces.join('')).toBe(JSON.stringify(every));
+    await ctx.app.database.db.delete(reviews).where(like(reviews.review, 'Chunked review %'));
+  });
+
   it.each([
     'limit=0',
     'limit=101',
@@ -156,11 +186,13 @@ describe('a page at a time', () => {
   it.each(['not-an-id', '00000000-0000-4000-8000-000000000000', "' OR 1=1 --"])(
     'answers 404 for a review that does not exist as before: %s',
     async (before) => {
-      const response = await ctx.app.inject({
-        url: `/api/reviews?limit=5&before=${encodeURIComponent(before)}`,
-      });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toMatchObject({ message: 'Review not found' });
+      for (const limit of ['limit=5&', '']) {
+        const response = await ctx.app.inject({
+          url: `/api/reviews?${limit}before=${encodeURIComponent(before)}`,
+        });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toMatchObject({ message: 'Review not found' });
+      }
     },
   );
 });

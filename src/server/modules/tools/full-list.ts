@@ -1,3 +1,4 @@
+import { jsonArray } from '#server/json-array.ts';
 import type { Executor } from '#server/db/transaction.ts';
 import { toApiTool, toolsNewestFirst, type ToolRow, type NewestCursor } from './tools.repo.ts';
 
@@ -26,17 +27,20 @@ export async function firstChunks(db: Executor, tools: number): Promise<ListChun
   return chunks;
 }
 
+/** The list's chunks, newest first: those in `read` (its first chunks, read already), then the rest. */
+async function* listChunks(db: Executor, read: ListChunk[]): AsyncGenerator<ListChunk> {
+  let chunk = read[0] ?? (await nextChunk(db));
+  for (let index = 1; chunk.length > 0; index += 1) {
+    yield chunk;
+    if (isLast(chunk)) return;
+    chunk = read[index] ?? (await nextChunk(db, chunk));
+  }
+}
+
 /**
  * Every tool, newest first, as one JSON array written a chunk at a time, each chunk read after the previous
  * was taken. `read` is the list's first chunks when they have been read already.
  */
-export async function* newestFirstJson(db: Executor, read: ListChunk[] = []): AsyncGenerator<string> {
-  yield '[';
-  let chunk = read[0] ?? (await nextChunk(db));
-  for (let index = 1, separator = ''; chunk.length > 0; index += 1, separator = ',') {
-    yield separator + chunk.map((row) => JSON.stringify(toApiTool(row))).join(',');
-    if (isLast(chunk)) break;
-    chunk = read[index] ?? (await nextChunk(db, chunk));
-  }
-  yield ']';
+export function newestFirstJson(db: Executor, read: ListChunk[] = []): AsyncGenerator<string> {
+  return jsonArray(listChunks(db, read), (rows) => rows.map(toApiTool));
 }

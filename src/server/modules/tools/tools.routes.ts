@@ -1,10 +1,10 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '#shared/api/contract.ts';
 import { dollarsToCents } from '#shared/money.ts';
 import { apiErrorSchema } from '#shared/schemas/errors.ts';
 import { toolConflictSchema, type ToolUpdate } from '#shared/schemas/tools.ts';
 import type { ClientTurns } from '#server/client-turns.ts';
+import { sendJsonArray } from '#server/json-array.ts';
 import { routeOf } from '#server/plugins/contract-route.ts';
 import { sendCachedJson } from './cached-reply.ts';
 import type { ToolEdit } from './tools.repo.ts';
@@ -36,9 +36,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{ tools: ToolsService; turns: Cl
       if (!('stream' in answer)) return sendCachedJson(request, reply, answer);
       // The rest of the list is read in a turn of its own, which ends when the stream closes, however it ends.
       const end = await turns.enter(request.ip);
-      const body = Readable.from(answer.stream).once('close', end);
-      reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache');
-      return reply.send(body);
+      return sendJsonArray(reply, answer.stream, { cacheControl: 'no-cache', whenClosed: end });
     },
   });
 

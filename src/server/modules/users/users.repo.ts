@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AdminUsersQuery, User } from '#shared/schemas/users.ts';
 import type { Db } from '#server/db/client.ts';
-import { readPage, type Page } from '#server/db/paging.ts';
+import { readPage, rowsInChunks, type Page } from '#server/db/paging.ts';
 import { accounts, users, userSearchText } from '#server/db/schema.ts';
 import { everyWordFound } from '#server/db/text-search.ts';
 import type { Executor } from '#server/db/transaction.ts';
@@ -37,11 +37,12 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 
 const OLDEST_FIRST = [asc(users.createdAt), asc(users.id)];
 
-export function listUsers(db: Db): Promise<UserRow[]> {
-  return db
-    .select()
-    .from(users)
-    .orderBy(...OLDEST_FIRST);
+/** Accounts read at a time for the list of them all: it is never held whole, and other requests get turns. */
+export const USERS_CHUNK = 250;
+
+/** Every account, oldest first, USERS_CHUNK at a time. */
+export function usersInChunks(db: Db): AsyncGenerator<UserRow[]> {
+  return rowsInChunks(db, users, users, undefined, 'oldest', USERS_CHUNK);
 }
 
 /** One page of the accounts whose name or e-mail match `q`, oldest first, and how many match in all. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '#shared/api/contract.ts';
 import { apiErrorSchema } from '#shared/schemas/errors.ts';
+import { sendJsonArray } from '#server/json-array.ts';
 import { routeOf } from '#server/plugins/contract-route.ts';
 import { toApiUser } from './users.repo.ts';
 import type { UsersService } from './users.service.ts';
@@ -26,7 +27,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.route({
     ...routeOf(api.users.list, errors),
     onRequest: app.requireAdmin,
-    handler: async () => (await users.list()).map(toApiUser),
+    handler: async (_request, reply) => sendJsonArray(reply, users.listJson()),
   });
 
   app.route({

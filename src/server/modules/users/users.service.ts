@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import type { Page } from '#server/db/paging.ts';
 import type { Executor } from '#server/db/transaction.ts';
 import { Forbidden, InvalidInput, NotFound } from '#server/domain-errors.ts';
+import { jsonArray } from '#server/json-array.ts';
 import type { SessionUser } from '#server/modules/auth/auth.service.ts';
 import { demoAccounts, demoEmails, hasPublishedPassword, type DemoAccount } from './demo-accounts.ts';
 import {
@@ -11,13 +12,14 @@ import {
   findUserByEmail,
   findUserById,
   listAdministratorEmails,
-  listUsers,
   authorDetails,
   pageOfUsers,
   passwordHashesOf,
   promoteToAdmin,
   updateProfile,
+  toApiUser,
   userImagesAmong,
+  usersInChunks,
   type AuthorDetails,
   type ProfileChanges,
   type UserRow,
@@ -95,8 +97,9 @@ export class UsersService {
     return row;
   }
 
-  list(): Promise<UserRow[]> {
-    return listUsers(this.db);
+  /** Every account, oldest first, as JSON written a chunk at a time. */
+  listJson(): AsyncGenerator<string> {
+    return jsonArray(usersInChunks(this.db), (rows) => rows.map(toApiUser));
   }
 
   /** One page of the accounts, searched by name or e-mail, and how many match in all. */

@@ -1,0 +1,36 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * The items of `chunks`, each chunk as `shown` makes it, as one JSON array written a chunk at a time: the whole
+ * array is never held, and the next chunk is read only once the previous one has been taken.
+ */
+export async function* jsonArray<T>(
+  chunks: AsyncIterable<T[]> | Iterable<T[]>,
+  shown: (chunk: T[]) => unknown[] | Promise<unknown[]>,
+): AsyncGenerator<string> {
+  yield '[';
+  let separator = '';
+  for await (const chunk of chunks) {
+    const items = await shown(chunk);
+    if (items.length === 0) continue;
+    yield separator + items.map((item) => JSON.stringify(item)).join(',');
+    separator = ',';
+  }
+  yield ']';
+}
+
+/**
+ * Sends a JSON array as it is written (jsonArray); by default for nobody's cache, as lists of accounts and
+ * orders are. `whenClosed` runs once the stream has closed, whether it ended or the client went away.
+ */
+export function sendJsonArray(
+  reply: FastifyReply,
+  pieces: AsyncIterable<string>,
+  { cacheControl = 'private, no-store', whenClosed }: { cacheControl?: string; whenClosed?: () => void } = {},
+): FastifyReply {
+  const body = Readable.from(pieces);
+  if (whenClosed) body.once('close', whenClosed);
+  reply.type('application/json; charset=utf-8').header('cache-control', cacheControl);
+  return reply.send(body);
+}
