@@ -1,6 +1,8 @@
 import { jsonArray } from '#server/json-array.ts';
+import { rowsInChunks } from '#server/db/paging.ts';
+import { tools } from '#server/db/schema.ts';
 import type { Executor } from '#server/db/transaction.ts';
-import { toApiTool, toolsNewestFirst, type ToolRow, type NewestCursor } from './tools.repo.ts';
+import { toApiTool, type ToolRow } from './tools.repo.ts';
 
 /**
  * Tools read and written at a time: the list is never held whole, and other requests get their turns between
@@ -8,39 +10,38 @@ import { toApiTool, toolsNewestFirst, type ToolRow, type NewestCursor } from './
  */
 export const FULL_LIST_CHUNK = 200;
 
-export type ListChunk = Array<ToolRow & { cursor: NewestCursor }>;
+/** The list's chunks, newest first, read one at a time. */
+const chunksOfList = (db: Executor) => rowsInChunks(db, tools, tools, undefined, 'newest', FULL_LIST_CHUNK);
 
-/** The chunk after `previous`, or the first; keyset paging, so each read costs the same however far down. */
-const nextChunk = (db: Executor, previous?: ListChunk) =>
-  toolsNewestFirst(db, FULL_LIST_CHUNK, previous?.at(-1)!.cursor);
-
-const isLast = (chunk: ListChunk) => chunk.length < FULL_LIST_CHUNK;
-
-/** The list's first chunks, read one at a time until more than `tools` tools are read or the list ends. */
-export async function firstChunks(db: Executor, tools: number): Promise<ListChunk[]> {
-  const chunks: ListChunk[] = [];
-  let read = 0;
-  do {
-    chunks.push(await nextChunk(db, chunks.at(-1)));
-    read += chunks.at(-1)!.length;
-  } while (read <= tools && !isLast(chunks.at(-1)!));
-  return chunks;
+/** The list's first chunks, and the reader of the rest unless they are the whole list. */
+export interface BegunList {
+  read: ToolRow[][];
+  rest?: AsyncGenerator<ToolRow[]>;
 }
 
-/** The list's chunks, newest first: those in `read` (its first chunks, read already), then the rest. */
-async function* listChunks(db: Executor, read: ListChunk[]): AsyncGenerator<ListChunk> {
-  let chunk = read[0] ?? (await nextChunk(db));
-  for (let index = 1; chunk.length > 0; index += 1) {
-    yield chunk;
-    if (isLast(chunk)) return;
-    chunk = read[index] ?? (await nextChunk(db, chunk));
+/** Reads the list's first chunks, one at a time, until more than `tools` tools are read or the list ends. */
+export async function beginList(db: Executor, tools: number): Promise<BegunList> {
+  const rest = chunksOfList(db);
+  const read: ToolRow[][] = [];
+  for (let count = 0; count <= tools;) {
+    const next = await rest.next();
+    if (next.done) return { read };
+    read.push(next.value);
+    count += next.value.length;
   }
+  return { read, rest };
+}
+
+async function* listChunks(db: Executor, begun?: BegunList): AsyncGenerator<ToolRow[]> {
+  if (!begun) return yield* chunksOfList(db);
+  yield* begun.read;
+  if (begun.rest) yield* begun.rest;
 }
 
 /**
  * Every tool, newest first, as one JSON array written a chunk at a time, each chunk read after the previous
- * was taken. `read` is the list's first chunks when they have been read already.
+ * was taken; from the list's first chunks when they have been read already (`begun`).
  */
-export function newestFirstJson(db: Executor, read: ListChunk[] = []): AsyncGenerator<string> {
-  return jsonArray(listChunks(db, read), (rows) => rows.map(toApiTool));
+export function newestFirstJson(db: Executor, begun?: BegunList): AsyncGenerator<string> {
+  return jsonArray(listChunks(db, begun), (rows) => rows.map(toApiTool));
 }

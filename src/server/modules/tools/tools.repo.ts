@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, gte, inArray, lte, min, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, min, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { MAX_STOCK, type CatalogueSort, type Tool } from '#shared/schemas/tools.ts';
 import { centsToDollars } from '#shared/money.ts';
@@ -81,29 +81,9 @@ export async function catalogueExtent(db: Executor): Promise<{ count: number; ol
   return { count: row?.count ?? 0, oldest: row?.oldest ?? undefined };
 }
 
-/** A row's place in the newest-first order, exactly (created_at to the microsecond, as text). */
-export interface NewestCursor {
-  createdAt: string;
-  id: string;
-}
-
-/** The `limit` newest tools, or the `limit` next after `after`, each with its cursor. */
-export function toolsNewestFirst(
-  db: Executor,
-  limit: number,
-  after?: NewestCursor,
-): Promise<Array<ToolRow & { cursor: NewestCursor }>> {
-  return db
-    .select({
-      ...getTableColumns(tools),
-      cursor: { createdAt: sql<string>`${tools.createdAt}::text`, id: tools.id },
-    })
-    .from(tools)
-    .where(
-      after && sql`(${tools.createdAt}, ${tools.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
-    )
-    .orderBy(desc(tools.createdAt), desc(tools.id))
-    .limit(limit);
+/** The `limit` newest tools. */
+export function toolsNewestFirst(db: Executor, limit: number): Promise<ToolRow[]> {
+  return db.select().from(tools).orderBy(desc(tools.createdAt), desc(tools.id)).limit(limit);
 }
 
 /** What a page of the catalogue is chosen by. */

@@ -20,7 +20,7 @@ import { Catalogue, type CachedResponse } from './catalogue.ts';
 import { atOnce, type Turn } from '#server/client-turns.ts';
 import { searchWords } from './catalogue-search.ts';
 import type { NameRanks, SearchMatches } from './search-matches.ts';
-import { firstChunks, newestFirstJson, type ListChunk } from './full-list.ts';
+import { beginList, newestFirstJson, type BegunList } from './full-list.ts';
 import { generatedTools } from './generated-tools.ts';
 import { DEMO_CATALOGUE_SEEDED, demoToolNames, missingDemoTools } from './demo-catalogue.ts';
 import {
@@ -133,17 +133,16 @@ export class ToolsService {
         turn,
       ))!;
     }
-    let read: ListChunk[] = [];
+    let begun: BegunList | undefined;
     const whole = await this.#catalogue.answer(
       'all',
       async () => {
-        read = await firstChunks(this.db, WHOLE_LIST_KEPT);
-        const rows = read.flat();
-        return rows.length <= WHOLE_LIST_KEPT ? { rows, shape: asList } : undefined;
+        begun = await beginList(this.db, WHOLE_LIST_KEPT);
+        return begun.rest ? undefined : { rows: begun.read.flat(), shape: asList };
       },
       turn,
     );
-    return whole ?? { stream: newestFirstJson(this.db, read) };
+    return whole ?? { stream: newestFirstJson(this.db, begun) };
   }
 
   /** A page of the catalogue, as GET /api/catalogue answers it; read in `turn` unless it is kept. */
