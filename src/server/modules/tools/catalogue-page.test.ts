@@ -1,4 +1,4 @@
-import { and, asc, count, desc, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, gte, lte, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CATALOGUE_SORTS,
@@ -10,6 +10,7 @@ import {
 import { tools } from '#server/db/schema.ts';
 import { createUser } from '#server/testing/accounts.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
+import { searchWords } from './catalogue-search.ts';
 import { FULL_LIST_CHUNK } from './full-list.ts';
 import type { NewToolRow } from './tools.repo.ts';
 import { ToolsService } from './tools.service.ts';
@@ -22,7 +23,7 @@ const NAMED: Array<Pick<NewToolRow, 'name' | 'details' | 'priceCents'> & { stock
   { name: 'Hex Bolt M10 x 50 mm', details: 'Zinc-plated steel, grade 8.8', priceCents: 38 },
   { name: 'Hex Flange Nut M8', details: 'Serrated flange', priceCents: 14, stock: 50 },
   { name: 'Cordless Drill Driver 18V', details: 'Two batteries and a charger', priceCents: 12900 },
-  { name: 'Impact Wrench 1/2-Inch', details: 'Brushless motor, 18V', priceCents: 21900 },
+  { name: 'Impact Wrench 1/2-Inch', details: 'Brushless motor, 18V, 610 N·m', priceCents: 21900 },
   { name: 'Angle Grinder 125 mm', details: 'Anti-kickback clutch', priceCents: 6900 },
   { name: 'Claw Hammer', details: 'Forged steel head, 450 g', priceCents: 1950 },
 ];
@@ -109,6 +110,9 @@ describe('GET /api/catalogue', () => {
     ['forged steel', ['Claw Hammer']],
     ['zinc-plated', ['Hex Bolt M10 x 50 mm']],
     ['1/2-inch impact', ['Impact Wrench 1/2-Inch']],
+    ['610 N·m', ['Impact Wrench 1/2-Inch']],
+    ['hex\u200bbolt m10×50', ['Hex Bolt M10 x 50 mm']],
+    ['angle–grinder', ['Angle Grinder 125 mm']],
     ['hex drill', []],
   ])('finds %j in names and details, in any order, forgiving a small typo', async (q, expected) => {
     const { response, body } = await page(`?q=${encodeURIComponent(q)}`);
@@ -192,6 +196,33 @@ describe('a search', () => {
     const reordered = await page('?q=M10%20hex%20BOLT');
     expect(reordered.response.body).toBe(first.response.body);
     expect(ctx.app.tools.catalogueLoads).toBe(loads);
+  });
+
+  it.each([
+    'Torque Wrench, 40–210 N·m ±4%',
+    'M10×50 mm² ½″ O’Brien “12”',
+    'hex\u200bbolt dri\u00adll a_b 3.5',
+    'Größe ÅSTRÖM naïve e\u0301te ΟΔΟΣ',
+    'İstanbul ẞ ǅemal Ⅻ ١٢ 東京',
+    'ｄｒｉｌｌ ８ Ω K hello🔩world',
+  ])('splits %j into the words the catalogue indexes it as', async (text) => {
+    let indexed: string[] = [];
+    await ctx.app.database.db
+      .transaction(async (tx) => {
+        const [tool] = await tx
+          .insert(tools)
+          .values(row(99, { name: text, details: '', priceCents: 1 }))
+          .returning();
+        const { rows } = (await tx.execute(
+          sql`SELECT array(SELECT lexeme FROM unnest(search_words)) AS words FROM ${tools} WHERE id = ${tool!.id}`,
+        )) as { rows: Array<{ words: string[] }> };
+        indexed = rows[0]!.words;
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    expect(searchWords(text).sort()).toEqual(indexed.sort());
   });
 });
 

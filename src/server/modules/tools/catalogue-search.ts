@@ -14,12 +14,20 @@ const MAX_WORDS_BEGUN = 20;
 const MAX_WORDS_INDEXED = 1000;
 
 /**
- * The words of a search as the catalogue's words are indexed (the trigger tools_index_words): lower case,
- * split at spaces and ASCII punctuation, so "6204-2RS" is the words 6204 and 2rs.
+ * What the database's text search takes for a word's characters: letters and digits of any script. Anything
+ * else parts words, as it does in the catalogue's index: "6204-2RS" is the words 6204 and 2rs, "40–210 N·m"
+ * the words 40, 210, n and m, and a zero-width space pasted with a name is no part of a word.
+ */
+const BETWEEN_WORDS = /[^\p{L}\p{Nd}\p{Nl}]+/u;
+
+/**
+ * The words of a search as the catalogue's words are indexed (the trigger tools_index_words): split where the
+ * database splits them, in lower case as the database lowers each letter (one at a time: no final sigma;
+ * the Turkish capital İ becomes a plain i, with no combining dot).
  */
 export function searchWords(q: string | undefined): string[] {
-  const words = (q ?? '').toLowerCase().split(/[\s!-/:-@[-`{-~]+/u);
-  return [...new Set(words.filter(Boolean))].slice(0, MAX_WORDS);
+  const lower = Array.from((q ?? '').replace(/\u0130/gu, 'i'), (char) => char.toLowerCase()).join('');
+  return [...new Set(lower.split(BETWEEN_WORDS).filter(Boolean))].slice(0, MAX_WORDS);
 }
 
 interface LookedUp {
