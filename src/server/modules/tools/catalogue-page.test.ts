@@ -10,7 +10,7 @@ import {
 import { tools } from '#server/db/schema.ts';
 import { createUser } from '#server/testing/accounts.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
-import { searchWords } from './catalogue-search.ts';
+import { searchWords, singularsOf } from './catalogue-search.ts';
 import { FULL_LIST_CHUNK } from './full-list.ts';
 import type { NewToolRow } from './tools.repo.ts';
 import { ToolsService } from './tools.service.ts';
@@ -24,7 +24,7 @@ const NAMED: Array<Pick<NewToolRow, 'name' | 'details' | 'priceCents'> & { stock
   { name: 'Hex Flange Nut M8', details: 'Serrated flange', priceCents: 14, stock: 50 },
   { name: 'Cordless Drill Driver 18V', details: 'Two batteries and a charger', priceCents: 12900 },
   { name: 'Impact Wrench 1/2-Inch', details: 'Brushless motor, 18V, 610 N·m', priceCents: 21900 },
-  { name: 'Angle Grinder 125 mm', details: 'Anti-kickback clutch', priceCents: 6900 },
+  { name: 'Angle Grinder 125 mm', details: 'Anti-kickback clutch, cuts rusted bolts', priceCents: 6900 },
   { name: 'Claw Hammer', details: 'Forged steel head, 450 g', priceCents: 1950 },
 ];
 
@@ -111,6 +111,10 @@ describe('GET /api/catalogue', () => {
     ['zinc-plated', ['Hex Bolt M10 x 50 mm']],
     ['1/2-inch impact', ['Impact Wrench 1/2-Inch']],
     ['610 N·m', ['Impact Wrench 1/2-Inch']],
+    ['hex bolts', ['Hex Bolt M10 x 50 mm']],
+    ['bolts', ['Hex Bolt M10 x 50 mm', 'Angle Grinder 125 mm']],
+    ['flange nuts', ['Hex Flange Nut M8']],
+    ['hammers', ['Claw Hammer']],
     ['hex\u200bbolt m10×50', ['Hex Bolt M10 x 50 mm']],
     ['angle–grinder', ['Angle Grinder 125 mm']],
     ['hex drill', []],
@@ -189,6 +193,21 @@ describe('GET /api/catalogue', () => {
 });
 
 describe('a search', () => {
+  it.each([
+    ['bolts', ['bolt']],
+    ['nuts', ['nut']],
+    ['wrenches', ['wrenche', 'wrench']],
+    ['boxes', ['boxe', 'box']],
+    ['batteries', ['battery', 'batterie']],
+    ['stainless', []],
+    ['radius', []],
+    ['chassis', []],
+    ['2rs', []],
+    ['ms', []],
+  ])('takes %j as possibly the plural of %j', (word, singulars) => {
+    expect(singularsOf(word)).toEqual(singulars);
+  });
+
   it('is the same search whatever the order and case of its words: answered from what the first read', async () => {
     const first = await page('?q=hex%20bolt%20m10');
     expect(names(first.body)).toEqual(['Hex Bolt M10 x 50 mm']);

@@ -30,11 +30,26 @@ export function searchWords(q: string | undefined): string[] {
   return [...new Set(lower.split(BETWEEN_WORDS).filter(Boolean))].slice(0, MAX_WORDS);
 }
 
+/**
+ * The singulars that a word of letters that looks plural may stand for: "bolts" bolt, "boxes" boxe and box,
+ * "batteries" battery and batterie. A catalogue names its parts in the singular ("Hex Bolt") and may have the
+ * plural somewhere in some other tool's details, which alone "hex bolts" would then find; and a singular of
+ * three letters ("saw", "nut") is too short to be found as a typo.
+ */
+export function singularsOf(word: string): string[] {
+  if (!/^\p{L}{4,}$/u.test(word) || !word.endsWith('s') || /(?:ss|us|is)$/u.test(word)) return [];
+  if (word.endsWith('ies')) return [`${word.slice(0, -3)}y`, word.slice(0, -1)];
+  if (/(?:s|x|z|ch|sh)es$/u.test(word)) return [word.slice(0, -1), word.slice(0, -2)];
+  return [word.slice(0, -1)];
+}
+
 interface LookedUp {
   word: string;
   /** The catalogue's words that begin with `word`, at most MAX_WORDS_BEGUN + 1 of them. */
   begun: string[];
-  /** For a word of four letters or more that begins none: the catalogue's most similar words (trigrams). */
+  /** Those of its singulars (singularsOf) that are words of the catalogue. */
+  singular: string[];
+  /** For a word of four letters or more that begins none and has no singular: the most similar words (trigrams). */
   similar: string[];
   /** How many of the catalogue's words it begins, counted up to MAX_WORDS_INDEXED + 1. */
   begins: number;
@@ -50,13 +65,17 @@ const begunByTyped = sql`known.word COLLATE "C" >= typed.word AND known.word COL
  */
 async function lookUp(db: Executor, words: string[]): Promise<LookedUp[]> {
   const { rows } = (await db.execute(sql`
-    SELECT typed.word, begun.words AS begun, begun.count AS begins,
-      CASE WHEN cardinality(begun.words) = 0 AND typed.word ~ '^[[:alpha:]]{4,}$' THEN array(
+    SELECT typed.word, begun.words AS begun, begun.count AS begins, begun.singular,
+      CASE WHEN cardinality(begun.words) + cardinality(begun.singular) = 0
+        AND typed.word ~ '^[[:alpha:]]{4,}$' THEN array(
         SELECT known.word FROM catalogue_words known
         WHERE known.word ~ '^[[:alpha:]]{4,}$' AND known.word % typed.word
         ORDER BY similarity(known.word, typed.word) DESC, known.word LIMIT ${CORRECTIONS}
       ) ELSE '{}' END AS similar
-    FROM unnest(string_to_array(${words.join(' ')}, ' ')) AS typed(word)
+    FROM unnest(
+      string_to_array(${words.join(' ')}, ' '),
+      string_to_array(${words.map((word) => singularsOf(word).join(',')).join(' ')}, ' ')
+    ) AS typed(word, singulars)
     CROSS JOIN LATERAL (
       SELECT array(
         SELECT known.word FROM catalogue_words known WHERE ${begunByTyped}
@@ -64,7 +83,10 @@ async function lookUp(db: Executor, words: string[]): Promise<LookedUp[]> {
       ) AS words,
       (SELECT count(*)::int FROM (
         SELECT FROM catalogue_words known WHERE ${begunByTyped} LIMIT ${MAX_WORDS_INDEXED + 1}
-      ) AS known) AS count
+      ) AS known) AS count,
+      array(
+        SELECT known.word FROM catalogue_words known WHERE known.word = ANY(string_to_array(typed.singulars, ','))
+      ) AS singular
     ) begun`)) as { rows: LookedUp[] };
   return rows;
 }
@@ -74,12 +96,13 @@ const lexeme = (word: string) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "
 
 /**
  * What one search word matches: the catalogue's words it begins, each as a whole word (the search index
- * answers those many times faster than a prefix), or the prefix itself when it begins too many; for a word
- * that begins none, it and the words it may be a typo of, as prefixes.
+ * answers those many times faster than a prefix), or the prefix itself when it begins too many, and its
+ * singulars; for a word that has none of these, it and the words it may be a typo of, as prefixes.
  */
-function alternatives({ word, begun, similar }: LookedUp): string[] {
-  if (begun.length > MAX_WORDS_BEGUN) return [`${lexeme(word)}:*`];
-  if (begun.length > 0) return begun.map(lexeme);
+function alternatives({ word, begun, singular, similar }: LookedUp): string[] {
+  const singulars = singular.map(lexeme);
+  if (begun.length > MAX_WORDS_BEGUN) return [`${lexeme(word)}:*`, ...singulars];
+  if (begun.length + singular.length > 0) return [...begun.map(lexeme), ...singulars];
   return [word, ...similar].map((each) => `${lexeme(each)}:*`);
 }
 
