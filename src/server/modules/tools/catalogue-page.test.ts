@@ -10,7 +10,7 @@ import {
 import { tools } from '#server/db/schema.ts';
 import { createUser } from '#server/testing/accounts.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
-import { searchWords, singularsOf } from './catalogue-search.ts';
+import { searchWords, singularsOf, sizeParts } from './catalogue-search.ts';
 import { FULL_LIST_CHUNK } from './full-list.ts';
 import type { NewToolRow } from './tools.repo.ts';
 import { ToolsService } from './tools.service.ts';
@@ -115,6 +115,9 @@ describe('GET /api/catalogue', () => {
     ['bolts', ['Hex Bolt M10 x 50 mm', 'Angle Grinder 125 mm']],
     ['flange nuts', ['Hex Flange Nut M8']],
     ['hammers', ['Claw Hammer']],
+    ['m10x50', ['Hex Bolt M10 x 50 mm']],
+    ['125mm grinder', ['Angle Grinder 125 mm']],
+    ['hammer 450g', ['Claw Hammer']],
     ['hex\u200bbolt m10×50', ['Hex Bolt M10 x 50 mm']],
     ['angle–grinder', ['Angle Grinder 125 mm']],
     ['hex drill', []],
@@ -206,6 +209,18 @@ describe('a search', () => {
     ['ms', []],
   ])('takes %j as possibly the plural of %j', (word, singulars) => {
     expect(singularsOf(word)).toEqual(singulars);
+  });
+
+  it.each([
+    ['13mm', ['13', 'mm']],
+    ['230v', ['230', 'v']],
+    ['m10x50', ['m10', '50']],
+    ['m8x1', ['m8', '1']],
+    ['m10', undefined],
+    ['6204', undefined],
+    ['drill', undefined],
+  ])('takes %j as the parts %j, which a catalogue may write apart', (word, parts) => {
+    expect(sizeParts(word)).toEqual(parts);
   });
 
   it('is the same search whatever the order and case of its words: answered from what the first read', async () => {

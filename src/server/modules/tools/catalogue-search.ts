@@ -43,6 +43,19 @@ export function singularsOf(word: string): string[] {
   return [word.slice(0, -1)];
 }
 
+/**
+ * The parts of a word of digits and letters that a catalogue may write apart: "13mm" 13 and mm, "230v" 230 and
+ * v, "m10x50" m10 and 50 (letters before the first digits stay with them; an x between digits is a times
+ * sign). Undefined for a word of one part.
+ */
+export function sizeParts(word: string): string[] | undefined {
+  const runs = word.match(/\p{Nd}+|\p{L}+/gu) ?? [];
+  if (runs.length < 2) return undefined;
+  const parts = /^\p{L}/u.test(runs[0]!) && runs.length > 1 ? [runs[0]! + runs[1]!, ...runs.slice(2)] : runs;
+  const sized = parts.filter((part, i) => !(part === 'x' && i > 0 && i < parts.length - 1));
+  return sized.length > 1 ? [...new Set(sized)] : undefined;
+}
+
 interface LookedUp {
   word: string;
   /** The catalogue's words that begin with `word`, at most MAX_WORDS_BEGUN + 1 of them. */
@@ -108,7 +121,24 @@ function alternatives({ word, begun, singular, similar }: LookedUp): string[] {
 
 const broad = ({ begins }: LookedUp) => begins > MAX_WORDS_INDEXED;
 
-const tsquery = (words: LookedUp[]) => words.map((each) => `(${alternatives(each).join(' | ')})`).join(' & ');
+const anyOf = (word: LookedUp) => `(${alternatives(word).join(' | ')})`;
+
+/** What one typed word asks for, in tsquery syntax, and whether it is too broad to give the index. */
+interface Term {
+  query: string;
+  broad: boolean;
+}
+
+/** A typed word as its lookup, or, when it begins no word of the catalogue, as all of its parts (sizeParts). */
+function term(word: string, looked: Map<string, LookedUp>): Term {
+  const own = looked.get(word)!;
+  const parts = own.begun.length + own.singular.length === 0 ? sizeParts(word) : undefined;
+  if (!parts) return { query: anyOf(own), broad: broad(own) };
+  const each = parts.map((part) => looked.get(part)!);
+  return { query: `(${each.map(anyOf).join(' & ')})`, broad: each.some(broad) };
+}
+
+const tsquery = (terms: Term[]) => terms.map(({ query }) => query).join(' & ');
 
 /**
  * The condition that a tool's name and details have every word of `q`, in any order, each as the start of one
@@ -121,9 +151,11 @@ const tsquery = (words: LookedUp[]) => words.map((each) => `(${alternatives(each
 export async function catalogueSearch(db: Executor, q: string | undefined): Promise<SQL | undefined> {
   const words = searchWords(q);
   if (words.length === 0) return undefined;
-  const looked = await lookUp(db, words);
-  const narrow = looked.filter((each) => !broad(each));
-  const tested = looked.filter(broad);
-  if (narrow.length === 0 || tested.length === 0) return sql`search_words @@ ${tsquery(looked)}::tsquery`;
+  const asked = new Set(words.flatMap((word) => [word, ...(sizeParts(word) ?? [])]));
+  const looked = new Map((await lookUp(db, [...asked])).map((each) => [each.word, each]));
+  const terms = words.map((word) => term(word, looked));
+  const narrow = terms.filter((each) => !each.broad);
+  const tested = terms.filter((each) => each.broad);
+  if (narrow.length === 0 || tested.length === 0) return sql`search_words @@ ${tsquery(terms)}::tsquery`;
   return sql`search_words @@ ${tsquery(narrow)}::tsquery AND ts_match_vq(search_words, ${tsquery(tested)}::tsquery)`;
 }
