@@ -10,7 +10,7 @@ import {
 import { tools } from '#server/db/schema.ts';
 import { createUser } from '#server/testing/accounts.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
-import { searchWords, singularsOf, sizeParts } from './catalogue-search.ts';
+import { otherFormsOf, searchWords, sizeParts } from './catalogue-search.ts';
 import { FULL_LIST_CHUNK } from './full-list.ts';
 import type { NewToolRow } from './tools.repo.ts';
 import { ToolsService } from './tools.service.ts';
@@ -23,7 +23,7 @@ const NAMED: Array<Pick<NewToolRow, 'name' | 'details' | 'priceCents'> & { stock
   { name: 'Hex Bolt M10 x 50 mm', details: 'Zinc-plated steel, grade 8.8', priceCents: 38 },
   { name: 'Hex Flange Nut M8', details: 'Serrated flange', priceCents: 14, stock: 50 },
   { name: 'Cordless Drill Driver 18V', details: 'Two batteries and a charger', priceCents: 12900 },
-  { name: 'Impact Wrench 1/2-Inch', details: 'Brushless motor, 18V, 610 N·m', priceCents: 21900 },
+  { name: 'Impact Wrench 1/2-Inch', details: 'Brushless motor, 18V battery, 610 N·m', priceCents: 21900 },
   { name: 'Angle Grinder 125 mm', details: 'Anti-kickback clutch, cuts rusted bolts', priceCents: 6900 },
   { name: 'Claw Hammer', details: 'Forged steel head, 450 g', priceCents: 1950 },
 ];
@@ -115,6 +115,7 @@ describe('GET /api/catalogue', () => {
     ['bolts', ['Hex Bolt M10 x 50 mm', 'Angle Grinder 125 mm']],
     ['flange nuts', ['Hex Flange Nut M8']],
     ['hammers', ['Claw Hammer']],
+    ['battery', ['Cordless Drill Driver 18V', 'Impact Wrench 1/2-Inch']],
     ['m10x50', ['Hex Bolt M10 x 50 mm']],
     ['125mm grinder', ['Angle Grinder 125 mm']],
     ['hammer 450g', ['Claw Hammer']],
@@ -202,13 +203,16 @@ describe('a search', () => {
     ['wrenches', ['wrenche', 'wrench']],
     ['boxes', ['boxe', 'box']],
     ['batteries', ['battery', 'batterie']],
+    ['battery', ['batteries']],
+    ['key', []],
+    ['assembly', ['assemblies']],
     ['stainless', []],
     ['radius', []],
     ['chassis', []],
     ['2rs', []],
     ['ms', []],
-  ])('takes %j as possibly the plural of %j', (word, singulars) => {
-    expect(singularsOf(word)).toEqual(singulars);
+  ])('takes %j as possibly another form of %j', (word, forms) => {
+    expect(otherFormsOf(word)).toEqual(forms);
   });
 
   it.each([

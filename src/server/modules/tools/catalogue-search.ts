@@ -31,13 +31,17 @@ export function searchWords(q: string | undefined): string[] {
 }
 
 /**
- * The singulars that a word of letters that looks plural may stand for: "bolts" bolt, "boxes" boxe and box,
- * "batteries" battery and batterie. A catalogue names its parts in the singular ("Hex Bolt") and may have the
- * plural somewhere in some other tool's details, which alone "hex bolts" would then find; and a singular of
- * three letters ("saw", "nut") is too short to be found as a typo.
+ * The other forms, singular or plural, that a word of letters may stand for: for one that looks plural, its
+ * singulars ("bolts" bolt, "boxes" boxe and box, "batteries" battery and batterie); for one ending in a
+ * consonant and y, its plural in -ies ("battery" batteries), which it does not begin as other plurals begin
+ * their singular. A catalogue names its parts in the singular ("Hex Bolt") and may have the plural somewhere
+ * in some other tool's details, which alone "hex bolts" would then find; and a singular of three letters
+ * ("saw", "nut") is too short to be found as a typo.
  */
-export function singularsOf(word: string): string[] {
-  if (!/^\p{L}{4,}$/u.test(word) || !word.endsWith('s') || /(?:ss|us|is)$/u.test(word)) return [];
+export function otherFormsOf(word: string): string[] {
+  if (!/^\p{L}{4,}$/u.test(word)) return [];
+  if (/[^aeiou]y$/u.test(word)) return [`${word.slice(0, -1)}ies`];
+  if (!word.endsWith('s') || /(?:ss|us|is)$/u.test(word)) return [];
   if (word.endsWith('ies')) return [`${word.slice(0, -3)}y`, word.slice(0, -1)];
   if (/(?:s|x|z|ch|sh)es$/u.test(word)) return [word.slice(0, -1), word.slice(0, -2)];
   return [word.slice(0, -1)];
@@ -60,9 +64,9 @@ interface LookedUp {
   word: string;
   /** The catalogue's words that begin with `word`, at most MAX_WORDS_BEGUN + 1 of them. */
   begun: string[];
-  /** Those of its singulars (singularsOf) that are words of the catalogue. */
-  singular: string[];
-  /** For a word of four letters or more that begins none and has no singular: the most similar words (trigrams). */
+  /** Those of its other forms (otherFormsOf) that are words of the catalogue. */
+  forms: string[];
+  /** For a word of four letters or more that begins none and has no other form: the most similar words (trigrams). */
   similar: string[];
   /** How many of the catalogue's words it begins, counted up to MAX_WORDS_INDEXED + 1. */
   begins: number;
@@ -78,8 +82,8 @@ const begunByTyped = sql`known.word COLLATE "C" >= typed.word AND known.word COL
  */
 async function lookUp(db: Executor, words: string[]): Promise<LookedUp[]> {
   const { rows } = (await db.execute(sql`
-    SELECT typed.word, begun.words AS begun, begun.count AS begins, begun.singular,
-      CASE WHEN cardinality(begun.words) + cardinality(begun.singular) = 0
+    SELECT typed.word, begun.words AS begun, begun.count AS begins, begun.forms,
+      CASE WHEN cardinality(begun.words) + cardinality(begun.forms) = 0
         AND typed.word ~ '^[[:alpha:]]{4,}$' THEN array(
         SELECT known.word FROM catalogue_words known
         WHERE known.word ~ '^[[:alpha:]]{4,}$' AND known.word % typed.word
@@ -87,8 +91,8 @@ async function lookUp(db: Executor, words: string[]): Promise<LookedUp[]> {
       ) ELSE '{}' END AS similar
     FROM unnest(
       string_to_array(${words.join(' ')}, ' '),
-      string_to_array(${words.map((word) => singularsOf(word).join(',')).join(' ')}, ' ')
-    ) AS typed(word, singulars)
+      string_to_array(${words.map((word) => otherFormsOf(word).join(',')).join(' ')}, ' ')
+    ) AS typed(word, forms)
     CROSS JOIN LATERAL (
       SELECT array(
         SELECT known.word FROM catalogue_words known WHERE ${begunByTyped}
@@ -98,8 +102,8 @@ async function lookUp(db: Executor, words: string[]): Promise<LookedUp[]> {
         SELECT FROM catalogue_words known WHERE ${begunByTyped} LIMIT ${MAX_WORDS_INDEXED + 1}
       ) AS known) AS count,
       array(
-        SELECT known.word FROM catalogue_words known WHERE known.word = ANY(string_to_array(typed.singulars, ','))
-      ) AS singular
+        SELECT known.word FROM catalogue_words known WHERE known.word = ANY(string_to_array(typed.forms, ','))
+      ) AS forms
     ) begun`)) as { rows: LookedUp[] };
   return rows;
 }
@@ -110,12 +114,12 @@ const lexeme = (word: string) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "
 /**
  * What one search word matches: the catalogue's words it begins, each as a whole word (the search index
  * answers those many times faster than a prefix), or the prefix itself when it begins too many, and its
- * singulars; for a word that has none of these, it and the words it may be a typo of, as prefixes.
+ * other forms; for a word that has none of these, it and the words it may be a typo of, as prefixes.
  */
-function alternatives({ word, begun, singular, similar }: LookedUp): string[] {
-  const singulars = singular.map(lexeme);
-  if (begun.length > MAX_WORDS_BEGUN) return [`${lexeme(word)}:*`, ...singulars];
-  if (begun.length + singular.length > 0) return [...begun.map(lexeme), ...singulars];
+function alternatives({ word, begun, forms, similar }: LookedUp): string[] {
+  const otherForms = forms.map(lexeme);
+  if (begun.length > MAX_WORDS_BEGUN) return [`${lexeme(word)}:*`, ...otherForms];
+  if (begun.length + forms.length > 0) return [...begun.map(lexeme), ...otherForms];
   return [word, ...similar].map((each) => `${lexeme(each)}:*`);
 }
 
@@ -132,7 +136,7 @@ interface Term {
 /** A typed word as its lookup, or, when it begins no word of the catalogue, as all of its parts (sizeParts). */
 function term(word: string, looked: Map<string, LookedUp>): Term {
   const own = looked.get(word)!;
-  const parts = own.begun.length + own.singular.length === 0 ? sizeParts(word) : undefined;
+  const parts = own.begun.length + own.forms.length === 0 ? sizeParts(word) : undefined;
   if (!parts) return { query: anyOf(own), broad: broad(own) };
   const each = parts.map((part) => looked.get(part)!);
   return { query: `(${each.map(anyOf).join(' & ')})`, broad: each.some(broad) };
