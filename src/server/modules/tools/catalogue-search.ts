@@ -55,7 +55,7 @@ export function otherFormsOf(word: string): string[] {
 export function sizeParts(word: string): string[] | undefined {
   const runs = word.match(/\p{Nd}+|\p{L}+/gu) ?? [];
   if (runs.length < 2) return undefined;
-  const parts = /^\p{L}/u.test(runs[0]!) && runs.length > 1 ? [runs[0]! + runs[1]!, ...runs.slice(2)] : runs;
+  const parts = /^\p{L}/u.test(runs[0]!) ? [runs[0]! + runs[1]!, ...runs.slice(2)] : runs;
   const sized = parts.filter((part, i) => !(part === 'x' && i > 0 && i < parts.length - 1));
   return sized.length > 1 ? [...new Set(sized)] : undefined;
 }
@@ -133,11 +133,10 @@ interface Term {
   broad: boolean;
 }
 
-/** A typed word as its lookup, or, when it begins no word of the catalogue, as all of its parts (sizeParts). */
-function term(word: string, looked: Map<string, LookedUp>): Term {
+/** A typed word as its lookup, or, when it begins no word of the catalogue, as all of its `parts` (sizeParts). */
+function term(word: string, parts: string[] | undefined, looked: Map<string, LookedUp>): Term {
   const own = looked.get(word)!;
-  const parts = own.begun.length + own.forms.length === 0 ? sizeParts(word) : undefined;
-  if (!parts) return { query: anyOf(own), broad: broad(own) };
+  if (!parts || own.begun.length + own.forms.length > 0) return { query: anyOf(own), broad: broad(own) };
   const each = parts.map((part) => looked.get(part)!);
   return { query: `(${each.map(anyOf).join(' & ')})`, broad: each.some(broad) };
 }
@@ -155,9 +154,10 @@ const tsquery = (terms: Term[]) => terms.map(({ query }) => query).join(' & ');
 export async function catalogueSearch(db: Executor, q: string | undefined): Promise<SQL | undefined> {
   const words = searchWords(q);
   if (words.length === 0) return undefined;
-  const asked = new Set(words.flatMap((word) => [word, ...(sizeParts(word) ?? [])]));
+  const parts = words.map(sizeParts);
+  const asked = new Set([...words, ...parts.flatMap((each) => each ?? [])]);
   const looked = new Map((await lookUp(db, [...asked])).map((each) => [each.word, each]));
-  const terms = words.map((word) => term(word, looked));
+  const terms = words.map((word, i) => term(word, parts[i], looked));
   const narrow = terms.filter((each) => !each.broad);
   const tested = terms.filter((each) => each.broad);
   if (narrow.length === 0 || tested.length === 0) return sql`search_words @@ ${tsquery(terms)}::tsquery`;
