@@ -134,6 +134,25 @@ describe('the matches of a search, kept', () => {
     expect(matches.choose({ inStock: false }, 'newest', { page: 1, pageSize: 3 }, 2).ids).toHaveLength(2);
   });
 
+  it('sorts the most matches it keeps at the highest prices exactly, ties by newest', async () => {
+    const most = columns(20_000);
+    // The highest price a tool may have, and a cent less, taking turns: every price is shared by 10,000 tools.
+    most.priceCents = Int32Array.from({ length: 20_000 }, (_, i) => 100_000_000 - (i % 2));
+    const matches = (await new KeptMatches().of('bolt', async () => most))!;
+    const byPrice = Array.from(most.ids.keys()).sort(
+      (a, b) => most.priceCents[a]! - most.priceCents[b]! || a - b,
+    );
+    const shown = matches.choose({ inStock: false }, 'price-asc', { page: 1, pageSize: 100 }, 20_000);
+    expect(shown).toEqual({ ids: byPrice.slice(0, 100).map((index) => most.ids[index]), matches: 20_000 });
+    const last = matches.choose({ inStock: false }, 'price-desc', { page: 200, pageSize: 100 }, 20_000);
+    expect(last.ids).toEqual(
+      byPrice
+        .slice(0, 100)
+        .reverse()
+        .map((index) => most.ids[index]),
+    );
+  });
+
   it('sorts by name a tool that the name ranks do not know yet after those they know', async () => {
     const matches = (await new KeptMatches().of('nut', async () => columns(4)))!;
     const byName = new Map([ID(3), ID(4), ID(2)].map((id, rank) => [id, rank]));
