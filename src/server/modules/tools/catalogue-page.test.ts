@@ -10,7 +10,7 @@ import {
 import { tools } from '#server/db/schema.ts';
 import { createUser } from '#server/testing/accounts.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
-import { otherFormsOf, searchWords, sizeParts } from './catalogue-search.ts';
+import { joinedSplits, otherFormsOf, searchWords, sizeParts } from './catalogue-search.ts';
 import { FULL_LIST_CHUNK } from './full-list.ts';
 import type { NewToolRow } from './tools.repo.ts';
 import { ToolsService } from './tools.service.ts';
@@ -225,6 +225,46 @@ describe('a search', () => {
     ['drill', undefined],
   ])('takes %j as the parts %j, which a catalogue may write apart', (word, parts) => {
     expect(sizeParts(word)).toEqual(parts);
+  });
+
+  it.each([
+    [
+      '62042rs',
+      [
+        ['62', '042rs'],
+        ['620', '42rs'],
+        ['6204', '2rs'],
+        ['62042', 'rs'],
+      ],
+    ],
+    [
+      'din933',
+      [
+        ['di', 'n933'],
+        ['din', '933'],
+        ['din9', '33'],
+      ],
+    ],
+    ['m10', []],
+    ['drill', []],
+    ['1234567890abcdefg', []],
+  ])('splits the code %j as %j, where its punctuation may have been', (word, splits) => {
+    expect(joinedSplits(word)).toEqual(splits);
+  });
+
+  it('finds a code typed without its punctuation, split where the catalogue has two words', async () => {
+    const added = await ctx.app.tools.add([
+      row(-3, { name: 'Ball Bearing 6204-2RS', details: 'Sealed both sides', priceCents: 450 }),
+      row(-4, { name: 'Hex Bolt DIN 933 M12', details: 'Fully threaded', priceCents: 60 }),
+    ]);
+    const found = async (q: string) => names((await page(`?q=${encodeURIComponent(q)}`)).body);
+    for (const q of ['62042rs', '62042RS sealed', '6204-2RS', '6204 2rs', '62042r'])
+      expect(await found(q)).toEqual(['Ball Bearing 6204-2RS']);
+    expect(await found('din933 m12')).toEqual(['Hex Bolt DIN 933 M12']);
+    // Only into words of the catalogue: no word begins with zz or rs.
+    for (const q of ['62042zz', '6204rs', '62042rs hammer']) expect(await found(q)).toEqual([]);
+    for (const tool of added) await ctx.app.tools.remove(tool.id);
+    expect(await found('62042rs')).toEqual([]);
   });
 
   it('is the same search whatever the order and case of its words: answered from what the first read', async () => {

@@ -60,6 +60,23 @@ export function sizeParts(word: string): string[] | undefined {
   return sized.length > 1 ? [...new Set(sized)] : undefined;
 }
 
+/** A code longer than this is not split: each of its splits is looked up. */
+const MAX_JOINED_LENGTH = 16;
+
+/**
+ * The ways a code typed without its punctuation may split into the two words the catalogue wrote apart:
+ * "62042rs" as 6204 and 2rs ("6204-2RS"). Both parts have two characters or more; only words with a digit are
+ * codes (a word of letters that finds nothing is looked for as a typo instead).
+ */
+export function joinedSplits(word: string): Array<[string, string]> {
+  const chars = Array.from(word);
+  if (!/\p{Nd}/u.test(word) || chars.length > MAX_JOINED_LENGTH) return [];
+  return Array.from({ length: Math.max(0, chars.length - 3) }, (_, i) => [
+    chars.slice(0, i + 2).join(''),
+    chars.slice(i + 2).join(''),
+  ]);
+}
+
 interface LookedUp {
   word: string;
   /** The catalogue's words that begin with `word`, at most MAX_WORDS_BEGUN + 1 of them. */
@@ -133,10 +150,63 @@ interface Term {
   broad: boolean;
 }
 
-/** A typed word as its lookup, or, when it begins no word of the catalogue, as all of its `parts` (sizeParts). */
-function term(word: string, parts: string[] | undefined, looked: Map<string, LookedUp>): Term {
+const findsSome = ({ begun, forms }: LookedUp) => begun.length + forms.length > 0;
+
+/** Whether a typed word finds nothing as it is, nor as its `parts` (sizeParts): then its joined splits are tried. */
+function findsNothing(word: string, parts: string[] | undefined, looked: Map<string, LookedUp>): boolean {
+  return !findsSome(looked.get(word)!) && !parts?.every((part) => findsSome(looked.get(part)!));
+}
+
+/** A split of a code typed without its punctuation: a word of the catalogue, and the lookup of what follows it. */
+type Join = [whole: string, rest: LookedUp];
+
+/** Those of `words` that are words of the catalogue. */
+async function catalogueWordsAmong(db: Executor, words: string[]): Promise<Set<string>> {
+  const { rows } = (await db.execute(sql`
+    SELECT word FROM catalogue_words WHERE word = ANY(string_to_array(${words.join(' ')}, ' '))`)) as {
+    rows: Array<{ word: string }>;
+  };
+  return new Set(rows.map(({ word }) => word));
+}
+
+/**
+ * Each code's splits (joinedSplits) into a word of the catalogue followed by the beginning of some, not too
+ * broad to give the index. Its first parts are looked up as whole words first: only a few go on to a lookup.
+ */
+async function joinsOf(db: Executor, codes: string[]): Promise<Map<string, Join[]>> {
+  const splits = codes.flatMap((code) => joinedSplits(code).map(([whole, rest]) => ({ code, whole, rest })));
+  const joins = new Map<string, Join[]>();
+  if (splits.length === 0) return joins;
+  const wholes = await catalogueWordsAmong(db, [...new Set(splits.map(({ whole }) => whole))]);
+  const found = splits.filter(({ whole }) => wholes.has(whole));
+  if (found.length === 0) return joins;
+  const rests = new Map(
+    (await lookUp(db, [...new Set(found.map(({ rest }) => rest))])).map((each) => [each.word, each]),
+  );
+  for (const { code, whole, rest } of found) {
+    const looked = rests.get(rest)!;
+    if (findsSome(looked) && !broad(looked)) joins.set(code, [...(joins.get(code) ?? []), [whole, looked]]);
+  }
+  return joins;
+}
+
+/**
+ * A typed word as its lookup; when it begins no word of the catalogue, as any of its `joins` (joinsOf), which
+ * it has only when its `parts` (sizeParts) find nothing either, else as all of those parts.
+ */
+function term(
+  word: string,
+  parts: string[] | undefined,
+  looked: Map<string, LookedUp>,
+  joins: Join[] = [],
+): Term {
   const own = looked.get(word)!;
-  if (!parts || own.begun.length + own.forms.length > 0) return { query: anyOf(own), broad: broad(own) };
+  if (findsSome(own)) return { query: anyOf(own), broad: broad(own) };
+  if (joins.length > 0) {
+    const either = joins.map(([whole, rest]) => `(${lexeme(whole)} & ${anyOf(rest)})`);
+    return { query: `(${either.join(' | ')})`, broad: false };
+  }
+  if (!parts) return { query: anyOf(own), broad: broad(own) };
   const each = parts.map((part) => looked.get(part)!);
   return { query: `(${each.map(anyOf).join(' & ')})`, broad: each.some(broad) };
 }
@@ -157,7 +227,12 @@ export async function catalogueSearch(db: Executor, q: string | undefined): Prom
   const parts = words.map(sizeParts);
   const asked = new Set([...words, ...parts.flatMap((each) => each ?? [])]);
   const looked = new Map((await lookUp(db, [...asked])).map((each) => [each.word, each]));
-  const terms = words.map((word, i) => term(word, parts[i], looked));
+  // A code typed without its punctuation is rare: its splits are looked up only then.
+  const joins = await joinsOf(
+    db,
+    words.filter((word, i) => findsNothing(word, parts[i], looked)),
+  );
+  const terms = words.map((word, i) => term(word, parts[i], looked, joins.get(word)));
   const narrow = terms.filter((each) => !each.broad);
   const tested = terms.filter((each) => each.broad);
   if (narrow.length === 0 || tested.length === 0) return sql`search_words @@ ${tsquery(terms)}::tsquery`;
