@@ -211,6 +211,13 @@ describe('a search', () => {
     ['chassis', []],
     ['2rs', []],
     ['ms', []],
+    ['vice', ['vise']],
+    ['vises', ['vise', 'vis', 'vices', 'vice']],
+    ['aluminium', ['aluminum']],
+    ['galvanised', ['galvanized']],
+    ['fibreglass', ['fiberglass']],
+    ['gray', ['grey']],
+    ['centres', ['centre', 'centers', 'center']],
   ])('takes %j as possibly another form of %j', (word, forms) => {
     expect(otherFormsOf(word)).toEqual(forms);
   });
@@ -252,6 +259,15 @@ describe('a search', () => {
     expect(joinedSplits(word)).toEqual(splits);
   });
 
+  it('is the same search whatever the order and case of its words: answered from what the first read', async () => {
+    const first = await page('?q=hex%20bolt%20m10');
+    expect(names(first.body)).toEqual(['Hex Bolt M10 x 50 mm']);
+    const loads = ctx.app.tools.catalogueLoads;
+    const reordered = await page('?q=M10%20hex%20BOLT');
+    expect(reordered.response.body).toBe(first.response.body);
+    expect(ctx.app.tools.catalogueLoads).toBe(loads);
+  });
+
   it('finds a code typed without its punctuation, split where the catalogue has two words', async () => {
     const added = await ctx.app.tools.add([
       row(-3, { name: 'Ball Bearing 6204-2RS', details: 'Sealed both sides', priceCents: 450 }),
@@ -267,13 +283,14 @@ describe('a search', () => {
     expect(await found('62042rs')).toEqual([]);
   });
 
-  it('is the same search whatever the order and case of its words: answered from what the first read', async () => {
-    const first = await page('?q=hex%20bolt%20m10');
-    expect(names(first.body)).toEqual(['Hex Bolt M10 x 50 mm']);
-    const loads = ctx.app.tools.catalogueLoads;
-    const reordered = await page('?q=M10%20hex%20BOLT');
-    expect(reordered.response.body).toBe(first.response.body);
-    expect(ctx.app.tools.catalogueLoads).toBe(loads);
+  it('finds a word spelt the British or the American way', async () => {
+    const [vise] = await ctx.app.tools.add([
+      row(-5, { name: 'Bench Vise 125 mm', details: 'Gray cast iron, aluminum jaws', priceCents: 5400 }),
+    ]);
+    const found = async (q: string) => names((await page(`?q=${encodeURIComponent(q)}`)).body);
+    for (const q of ['vice', 'bench vices', 'grey vise', 'aluminium jaws', 'Vise'])
+      expect(await found(q)).toEqual(['Bench Vise 125 mm']);
+    await ctx.app.tools.remove(vise!.id);
   });
 
   it.each([

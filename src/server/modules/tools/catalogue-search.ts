@@ -31,20 +31,54 @@ export function searchWords(q: string | undefined): string[] {
 }
 
 /**
- * The other forms, singular or plural, that a word of letters may stand for: for one that looks plural, its
- * singulars ("bolts" bolt, "boxes" boxe and box, "batteries" battery and batterie); for one ending in a
- * consonant and y, its plural in -ies ("battery" batteries), which it does not begin as other plurals begin
- * their singular. A catalogue names its parts in the singular ("Hex Bolt") and may have the plural somewhere
- * in some other tool's details, which alone "hex bolts" would then find; and a singular of three letters
- * ("saw", "nut") is too short to be found as a typo.
+ * British and American spellings of the trade's words, each finding the other, as the start of a word: "vices"
+ * finds vises, "galvanised" galvanized, "fibreglass" fiberglass.
  */
-export function otherFormsOf(word: string): string[] {
-  if (!/^\p{L}{4,}$/u.test(word)) return [];
+const SPELLINGS: Array<[string, string]> = [
+  ['vice', 'vise'],
+  ['aluminium', 'aluminum'],
+  ['colour', 'color'],
+  ['grey', 'gray'],
+  ['tyre', 'tire'],
+  ['metre', 'meter'],
+  ['litre', 'liter'],
+  ['centre', 'center'],
+  ['fibre', 'fiber'],
+  ['mould', 'mold'],
+  ['galvanis', 'galvaniz'],
+  ['sulphur', 'sulfur'],
+];
+
+function otherSpellingsOf(word: string): string[] {
+  return SPELLINGS.flatMap((pair) =>
+    pair.flatMap((spelling, i) =>
+      word.startsWith(spelling) ? [pair[1 - i]! + word.slice(spelling.length)] : [],
+    ),
+  );
+}
+
+/** For a word that looks plural, its singulars; for one ending in a consonant and y, its plural (otherFormsOf). */
+function numberFormsOf(word: string): string[] {
   if (/[^aeiou]y$/u.test(word)) return [`${word.slice(0, -1)}ies`];
   if (!word.endsWith('s') || /(?:ss|us|is)$/u.test(word)) return [];
   if (word.endsWith('ies')) return [`${word.slice(0, -3)}y`, word.slice(0, -1)];
   if (/(?:s|x|z|ch|sh)es$/u.test(word)) return [word.slice(0, -1), word.slice(0, -2)];
   return [word.slice(0, -1)];
+}
+
+/**
+ * The other forms, singular or plural, that a word of letters may stand for, and its other spellings: for one
+ * that looks plural, its singulars ("bolts" bolt, "boxes" boxe and box, "batteries" battery and batterie); for
+ * one ending in a consonant and y, its plural in -ies ("battery" batteries), which it does not begin as other
+ * plurals begin their singular; and the British or American spelling of each (SPELLINGS). A catalogue names its
+ * parts in the singular ("Hex Bolt") and may have the plural somewhere in some other tool's details, which alone
+ * "hex bolts" would then find; and a singular of three letters ("saw", "nut") is too short to be found as a typo.
+ * Only the forms that are words of the catalogue are searched.
+ */
+export function otherFormsOf(word: string): string[] {
+  if (!/^\p{L}{4,}$/u.test(word)) return [];
+  const numbers = numberFormsOf(word);
+  return [...new Set([...numbers, ...[word, ...numbers].flatMap(otherSpellingsOf)])];
 }
 
 /**
