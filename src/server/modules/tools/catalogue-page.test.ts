@@ -274,7 +274,7 @@ describe('a search', () => {
       row(-4, { name: 'Hex Bolt DIN 933 M12', details: 'Fully threaded', priceCents: 60 }),
     ]);
     const found = async (q: string) => names((await page(`?q=${encodeURIComponent(q)}`)).body);
-    for (const q of ['62042rs', '62042RS sealed', '6204-2RS', '6204 2rs', '62042r'])
+    for (const q of ['62042rs', '62042RS sealed', '6204-2RS', '6204 2rs', '62042r', '62042rs 62042r'])
       expect(await found(q)).toEqual(['Ball Bearing 6204-2RS']);
     expect(await found('din933 m12')).toEqual(['Hex Bolt DIN 933 M12']);
     // Only into words of the catalogue: no word begins with zz or rs.

@@ -96,6 +96,11 @@ export function sizeParts(word: string): string[] | undefined {
 
 /** A code longer than this is not split: each of its splits is looked up. */
 const MAX_JOINED_LENGTH = 16;
+/**
+ * The words of one search that are split so, at most: a buyer types a code or two, and a search with a word that
+ * finds nothing finds nothing, so more would only cost a crafted search its lookups.
+ */
+const MAX_JOINED_WORDS = 2;
 
 /**
  * The ways a code typed without its punctuation may split into the two words the catalogue wrote apart:
@@ -262,10 +267,10 @@ export async function catalogueSearch(db: Executor, q: string | undefined): Prom
   const asked = new Set([...words, ...parts.flatMap((each) => each ?? [])]);
   const looked = new Map((await lookUp(db, [...asked])).map((each) => [each.word, each]));
   // A code typed without its punctuation is rare: its splits are looked up only then.
-  const joins = await joinsOf(
-    db,
-    words.filter((word, i) => findsNothing(word, parts[i], looked)),
+  const codes = words.filter(
+    (word, i) => findsNothing(word, parts[i], looked) && joinedSplits(word).length > 0,
   );
+  const joins = await joinsOf(db, codes.slice(0, MAX_JOINED_WORDS));
   const terms = words.map((word, i) => term(word, parts[i], looked, joins.get(word)));
   const narrow = terms.filter((each) => !each.broad);
   const tested = terms.filter((each) => each.broad);
