@@ -293,6 +293,19 @@ describe('a search', () => {
     await ctx.app.tools.remove(vise!.id);
   });
 
+  it('takes full-width letters, ligatures and fractions for the plain characters they stand for', async () => {
+    const found = async (q: string) => names((await page(`?q=${encodeURIComponent(q)}`)).body);
+    expect(await found('ｃｏｒｄｌｅｓｓ ｄｒｉｌｌ')).toEqual(['Cordless Drill Driver 18V']);
+    expect(await found('hex bolt Ｍ１０')).toEqual(['Hex Bolt M10 x 50 mm']);
+    expect(await found('impact wrench ½')).toEqual(['Impact Wrench 1/2-Inch']);
+    const [snips] = await ctx.app.tools.add([
+      row(-6, { name: 'Oﬀset Tin Snips', details: 'Ｌｅｆｔ cut, ﬁne serrations', priceCents: 2300 }),
+    ]);
+    for (const q of ['offset snips', 'left cut', 'fine serrations', 'ｏｆｆｓｅｔ'])
+      expect(await found(q)).toEqual(['Oﬀset Tin Snips']);
+    await ctx.app.tools.remove(snips!.id);
+  });
+
   it.each([
     'Torque Wrench, 40–210 N·m ±4%',
     'M10×50 mm² ½″ O’Brien “12”',
@@ -300,6 +313,7 @@ describe('a search', () => {
     'Größe ÅSTRÖM naïve e\u0301te ΟΔΟΣ',
     'İstanbul ẞ ǅemal Ⅻ ١٢ 東京',
     'ｄｒｉｌｌ ８ Ω K hello🔩world',
+    'Oﬀset ﬁle ¼″ x² ㎜ Ⅻ',
   ])('splits %j into the words the catalogue indexes it as', async (text) => {
     let indexed: string[] = [];
     await ctx.app.database.db

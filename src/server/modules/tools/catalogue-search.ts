@@ -21,12 +21,14 @@ const MAX_WORDS_INDEXED = 1000;
 const BETWEEN_WORDS = /[^\p{L}\p{Nd}\p{Nl}]+/u;
 
 /**
- * The words of a search as the catalogue's words are indexed (the trigger tools_index_words): split where the
- * database splits them, in lower case as the database lowers each letter (one at a time: no final sigma;
- * the Turkish capital İ becomes a plain i, with no combining dot).
+ * The words of a search as the catalogue's words are indexed (the trigger tools_index_words): folded to the
+ * characters that full-width letters, ligatures and fractions stand for (NFKC: "ｄｒｉｌｌ" is drill, "½" is
+ * 1⁄2), split where the database splits them, in lower case as the database lowers each letter (one at a
+ * time: no final sigma; the Turkish capital İ becomes a plain i, with no combining dot).
  */
 export function searchWords(q: string | undefined): string[] {
-  const lower = Array.from((q ?? '').replace(/\u0130/gu, 'i'), (char) => char.toLowerCase()).join('');
+  const folded = (q ?? '').normalize('NFKC').replace(/\u0130/gu, 'i');
+  const lower = Array.from(folded, (char) => char.toLowerCase()).join('');
   return [...new Set(lower.split(BETWEEN_WORDS).filter(Boolean))].slice(0, MAX_WORDS);
 }
 
