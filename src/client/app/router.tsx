@@ -3,7 +3,7 @@ import { matchRoute, Route, useLocation, useRouter } from 'wouter';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { authProvidersQueryOptions } from '#client/features/auth/api/get-auth-providers.ts';
 import { ACCOUNT_CARDS, type AccountCard } from '#client/features/auth/components/account-cards.ts';
-import { AuthCardPlaceholder } from '#client/features/auth/components/auth-card.tsx';
+import { AccountScreenCard } from '#client/features/auth/components/auth-card.tsx';
 import { cataloguePageQueryOptions } from '#client/features/tools/api/get-catalogue-page.ts';
 import { readCatalogueQuery } from '#client/features/tools/components/catalogue-query.ts';
 import { RequireAuth } from './guards/require-auth.tsx';
@@ -34,8 +34,8 @@ interface AppRoute {
   guard?: Guard;
   /** In the dashboard's frame (its menu), which stays while the screens inside it load. */
   inDashboard?: boolean;
-  /** What holds the screen's place while it loads, when not the spinner. */
-  placeholder?: ReactNode;
+  /** An account screen: shown inside its card, which does not wait for the screen's code. */
+  card?: AccountCard;
 }
 
 function screenAt(path: string, code: ScreenCode, loader?: Loader | LoaderName) {
@@ -61,7 +61,7 @@ const startCataloguePage: Loader = async ({ search }) => {
   void prefetch(cataloguePageQueryOptions(readCatalogueQuery(search)));
 };
 
-interface RouteOptions extends Pick<AppRoute, 'guard' | 'inDashboard' | 'placeholder'> {
+interface RouteOptions extends Pick<AppRoute, 'guard' | 'inDashboard' | 'card'> {
   loader?: Loader | LoaderName;
 }
 
@@ -73,7 +73,7 @@ const route = (path: string, code: ScreenCode, { loader, ...options }: RouteOpti
 
 /** An account screen, whose card shows while its code loads. */
 const accountRoute = (path: string, code: ScreenCode, card: AccountCard, loader?: Loader) =>
-  route(path, code, { loader, placeholder: <AuthCardPlaceholder card={card} /> });
+  route(path, code, { loader, card });
 
 const dashboard = (path: string, code: ScreenCode, loader?: LoaderName, guard: Guard = 'auth') =>
   route(`/dashboard${path}`, code, { loader, guard, inDashboard: true });
@@ -204,11 +204,11 @@ const NotFound = screenAt('*', async () => (await import('./pages/not-found-page
  * its own to wait in), then the administrators' guard. The same wrappers stay mounted from one dashboard
  * screen to the next, so the frame and its menu do not load again.
  */
-function render({ screen: Screen, guard, inDashboard, placeholder }: AppRoute) {
-  let element = placeholder ? (
-    <Suspense fallback={placeholder}>
+function render({ screen: Screen, guard, inDashboard, card }: AppRoute) {
+  let element = card ? (
+    <AccountScreenCard card={card}>
       <Screen />
-    </Suspense>
+    </AccountScreenCard>
   ) : (
     <Screen />
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { preloadAuthClient } from '#client/lib/auth-client.ts';
@@ -35,13 +35,14 @@ export function AuthCard({
 }
 
 /**
- * An account screen's card while the screen's code is on its way: its title shows with the app's first paint,
- * not a round trip later, and the form takes the spinner's place inside the same card.
+ * An account screen's card around its form, whose code loads apart: the card and its title show with the app's
+ * first paint and stay when the code comes, so the title (the page's largest text) is painted once, not again a
+ * round trip later; the spinner holds the form's place meanwhile.
  */
-export function AuthCardPlaceholder({ card }: { card: AccountCard }) {
+export function AccountScreenCard({ card, children }: { card: AccountCard; children: ReactNode }) {
   return (
     <AuthCard {...card}>
-      <Spinner label="Loading the page" />
+      <Suspense fallback={<Spinner label="Loading the page" />}>{children}</Suspense>
     </AuthCard>
   );
 }

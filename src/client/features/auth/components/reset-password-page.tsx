@@ -6,8 +6,7 @@ import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { authErrorText, callAuth } from '#client/lib/auth-client.ts';
 import { lazyZodResolver } from '#client/lib/lazy-zod-resolver.ts';
 import { texts } from '#client/lib/texts.ts';
-import { ACCOUNT_CARDS } from './account-cards.ts';
-import { AuthCard, ErrorText } from './auth-card.tsx';
+import { ErrorText } from './auth-card.tsx';
 
 // zod comes when the visitor comes to the form: the page shows without waiting for it.
 const validation = lazyZodResolver(
@@ -38,7 +37,7 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthCard {...ACCOUNT_CARDS.resetPassword}>
+    <>
       {done ? (
         <div className="grid gap-4 text-center">
           <p role="status">Your password has been changed. You can sign in with it now.</p>
@@ -73,6 +72,6 @@ export function ResetPasswordPage() {
           </Link>
         </form>
       )}
-    </AuthCard>
+    </>
   );
 }

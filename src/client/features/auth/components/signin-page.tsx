@@ -10,8 +10,7 @@ import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { authErrorText, callAuth } from '#client/lib/auth-client.ts';
 import { lazyZodResolver } from '#client/lib/lazy-zod-resolver.ts';
 import { sessionKeys } from '#client/lib/query-keys.ts';
-import { ACCOUNT_CARDS } from './account-cards.ts';
-import { AuthCard, ErrorText } from './auth-card.tsx';
+import { ErrorText } from './auth-card.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
 // zod comes when the visitor comes to the form: the page shows without waiting for it.
@@ -56,7 +55,7 @@ export function SignInPage({ originPath }: { originPath: string }) {
 
   // No noValidate: the browser itself asks for both fields, as the spec has it.
   return (
-    <AuthCard {...ACCOUNT_CARDS.signIn}>
+    <>
       <form
         className="grid gap-4"
         onFocusCapture={validation.preload}
@@ -103,6 +102,6 @@ export function SignInPage({ originPath }: { originPath: string }) {
         </div>
       </form>
       <SocialButtons callbackPath={originPath} onError={setError} />
-    </AuthCard>
+    </>
   );
 }

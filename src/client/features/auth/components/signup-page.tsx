@@ -11,8 +11,7 @@ import { authErrorText, callAuth } from '#client/lib/auth-client.ts';
 import { lazyZodResolver } from '#client/lib/lazy-zod-resolver.ts';
 import { sessionKeys } from '#client/lib/query-keys.ts';
 import { texts } from '#client/lib/texts.ts';
-import { ACCOUNT_CARDS } from './account-cards.ts';
-import { AuthCard, ErrorText } from './auth-card.tsx';
+import { ErrorText } from './auth-card.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
 // zod comes when the visitor comes to the form: the page shows without waiting for it.
@@ -63,7 +62,7 @@ export function SignUpPage({ originPath }: { originPath: string }) {
   };
 
   return (
-    <AuthCard {...ACCOUNT_CARDS.signUp}>
+    <>
       <form
         className="grid gap-4"
         noValidate
@@ -135,6 +134,6 @@ export function SignUpPage({ originPath }: { originPath: string }) {
         </p>
       </form>
       <SocialButtons callbackPath={originPath} onError={setError} />
-    </AuthCard>
+    </>
   );
 }

@@ -6,8 +6,6 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { callAuth } from '#client/lib/auth-client.ts';
 import { texts } from '#client/lib/texts.ts';
 import { accountKeys, sessionKeys } from '#client/lib/query-keys.ts';
-import { ACCOUNT_CARDS } from './account-cards.ts';
-import { AuthCard } from './auth-card.tsx';
 
 /** Where the verification e-mail's link lands: confirms the address and says how it went. */
 export function VerifyEmailPage() {
@@ -30,24 +28,20 @@ export function VerifyEmailPage() {
     if (verified) void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
   }, [verified, queryClient]);
 
-  return (
-    <AuthCard {...ACCOUNT_CARDS.verifyEmail}>
-      {token && (verification.isPending || verification.isFetching) ? (
-        <Spinner label="Confirming your e-mail address" />
-      ) : verification.error?.message === texts.noConnection ? (
-        <ErrorNotice message={texts.noConnection} onRetry={() => void verification.refetch()} />
-      ) : (
-        <div className="grid gap-4 text-center">
-          <p role="status" className={verified ? 'text-success font-semibold' : 'text-error font-semibold'}>
-            {verified
-              ? 'Thank you: your e-mail address is confirmed.'
-              : 'This confirmation link has expired or is not valid. Sign in and ask for a new one from your profile.'}
-          </p>
-          <Link to="/" className="btn btn-primary">
-            Continue shopping
-          </Link>
-        </div>
-      )}
-    </AuthCard>
+  return token && (verification.isPending || verification.isFetching) ? (
+    <Spinner label="Confirming your e-mail address" />
+  ) : verification.error?.message === texts.noConnection ? (
+    <ErrorNotice message={texts.noConnection} onRetry={() => void verification.refetch()} />
+  ) : (
+    <div className="grid gap-4 text-center">
+      <p role="status" className={verified ? 'text-success font-semibold' : 'text-error font-semibold'}>
+        {verified
+          ? 'Thank you: your e-mail address is confirmed.'
+          : 'This confirmation link has expired or is not valid. Sign in and ask for a new one from your profile.'}
+      </p>
+      <Link to="/" className="btn btn-primary">
+        Continue shopping
+      </Link>
+    </div>
   );
 }
