@@ -1,3 +1,5 @@
+import { lazyNumberFormat } from './number-format.ts';
+
 /** The most one order may come to: the largest single card payment Stripe takes. */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 
@@ -10,9 +12,9 @@ export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
-const dollarFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const formatAmount = lazyNumberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** "$1,234.50": the spec shows prices in dollars with "$". */
 export function formatDollars(dollars: number): string {
-  return `$${dollarFormat.format(dollars)}`;
+  return `$${formatAmount(dollars)}`;
 }

@@ -347,6 +347,31 @@ test('the home page loads at most 100 KB of JavaScript (gzip), its lower section
   expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(100 * 1024);
 });
 
+test('a page that shows no number makes no number format on its way to the screen', async ({ page }) => {
+  // The first Intl formatter a page makes loads the locale's data: a cost before the first paint, for nothing.
+  await page.addInitScript(() => {
+    const counted = window as unknown as { numberFormatsMade: number };
+    counted.numberFormatsMade = 0;
+    Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
+      construct(target, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        counted.numberFormatsMade += 1;
+        return new target(...args);
+      },
+    });
+  });
+  await page.goto('/signin');
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { numberFormatsMade: number }).numberFormatsMade),
+  ).toBe(0);
+
+  await page.goto('/');
+  await expect(page.getByText(/\$\d+\.\d{2}/).first()).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { numberFormatsMade: number }).numberFormatsMade),
+  ).toBe(2);
+});
+
 test('robots.txt and sitemap.xml are the files crawlers ask for, not the app', async ({ request }) => {
   const robots = await request.get('/robots.txt');
   expect(robots.headers()['content-type']).toBe('text/plain; charset=utf-8');

@@ -5,9 +5,9 @@ import { ErrorNotice } from '#client/components/ui/error-notice.tsx';
 import { LoadingImage } from '#client/components/ui/loading-image.tsx';
 import { useSalesOverview } from '#client/features/reports/api/get-sales-overview.ts';
 import { RevenueChart } from './revenue-chart.tsx';
+import { formatCount } from '#shared/number-format.ts';
 
 const dayName = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const count = new Intl.NumberFormat('en-US');
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -58,7 +58,7 @@ function Revenue({ days }: { days: Overview['revenueByDay'] }) {
     <Card title="Revenue, last 30 days">
       <p>
         <span className="text-2xl font-bold">{formatDollars(total)}</span>{' '}
-        <span className="text-base-content/75">from {count.format(paid)} paid order(s)</span>
+        <span className="text-base-content/75">from {formatCount(paid)} paid order(s)</span>
       </p>
       {test > 0 && (
         <p className="text-sm">
@@ -99,7 +99,7 @@ function TopTools({ tools }: { tools: Overview['topTools'] }) {
               <div className="flex justify-between gap-2 text-sm">
                 <span className="font-semibold">{tool.name}</span>
                 <span className="whitespace-nowrap">
-                  {formatDollars(tool.revenue)} · {count.format(tool.quantity)} pcs
+                  {formatDollars(tool.revenue)} · {formatCount(tool.quantity)} pcs
                 </span>
               </div>
               <div className="bg-base-200 h-2 rounded-full" aria-hidden="true">
@@ -144,15 +144,15 @@ export function SalesOverview() {
                     to={`/dashboard/manageOrder?state=${state}`}
                     aria-label={`${value} ${label} orders`}
                   >
-                    {count.format(value)}
+                    {formatCount(value)}
                   </Link>
                 </dd>
               </div>
             ))}
           </dl>
           <p className="text-base-content/75 text-sm">
-            Unpaid orders hold {count.format(heldByUnpaid.quantity)} pcs of stock (
-            {count.format(heldByUnpaid.orders)} order(s)) until they are paid or expire.
+            Unpaid orders hold {formatCount(heldByUnpaid.quantity)} pcs of stock (
+            {formatCount(heldByUnpaid.orders)} order(s)) until they are paid or expire.
           </p>
         </Card>
         <TopTools tools={topTools} />
@@ -166,7 +166,7 @@ export function SalesOverview() {
               <li key={tool._id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="font-semibold">{tool.name}</span>
                 <span className="text-sm">
-                  {count.format(tool.stock)} in stock, minimum order {count.format(tool.minimum)}
+                  {formatCount(tool.stock)} in stock, minimum order {formatCount(tool.minimum)}
                 </span>
                 <Link className="btn btn-outline btn-sm min-h-11" to={`/dashboard/updateTool/${tool._id}`}>
                   Restock

@@ -11,8 +11,7 @@ import {
   useDeleteReviewsOf,
   useReviewsToManage,
 } from '#client/features/reviews/api/manage-reviews.ts';
-
-const count = new Intl.NumberFormat('en-US');
+import { formatCount } from '#shared/number-format.ts';
 
 interface ReviewActions {
   onDelete: () => void;
@@ -83,7 +82,7 @@ export function ManageReviewsPage() {
       query={reviews}
       loadingLabel="Loading the reviews"
       heading={
-        total > 0 ? `${count.format(total)} review(s)` : q ? `No reviews match “${q}”` : 'No reviews yet'
+        total > 0 ? `${formatCount(total)} review(s)` : q ? `No reviews match “${q}”` : 'No reviews yet'
       }
       intro={
         total === 0 && !q

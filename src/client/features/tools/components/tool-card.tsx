@@ -1,8 +1,7 @@
 import { Link } from 'wouter';
 import type { Tool } from '#shared/schemas/tools.ts';
 import { formatDollars } from '#shared/money.ts';
-
-const count = new Intl.NumberFormat('en-US');
+import { formatCount } from '#shared/number-format.ts';
 
 export function ToolCard({
   tool,
@@ -35,11 +34,11 @@ export function ToolCard({
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <div className="bg-base-200 rounded-box px-3 py-2">
             <dt className="text-base-content/70 text-xs uppercase tracking-wide">In stock</dt>
-            <dd className="font-semibold">{count.format(tool.availableQuantity)} pcs</dd>
+            <dd className="font-semibold">{formatCount(tool.availableQuantity)} pcs</dd>
           </div>
           <div className="bg-base-200 rounded-box px-3 py-2">
             <dt className="text-base-content/70 text-xs uppercase tracking-wide">Minimum order</dt>
-            <dd className="font-semibold">{count.format(tool.minOrderQuantity)} pcs</dd>
+            <dd className="font-semibold">{formatCount(tool.minOrderQuantity)} pcs</dd>
           </div>
         </dl>
         {showBuy && (

@@ -7,8 +7,7 @@ import { PageMeta } from '#client/components/ui/page-meta.tsx';
 import { texts } from '#client/lib/texts.ts';
 import type { Tool } from '#shared/schemas/tools.ts';
 import { useTool } from '#client/features/tools/api/get-tool.ts';
-
-const count = new Intl.NumberFormat('en-US');
+import { formatCount } from '#shared/number-format.ts';
 
 /** The tool, and whatever the app puts beside it to buy it with. */
 export function ToolDetailPage({ purchase }: { purchase?: (tool: Tool) => ReactNode }) {
@@ -50,11 +49,11 @@ export function ToolDetailPage({ purchase }: { purchase?: (tool: Tool) => ReactN
         <dl className="grid grid-cols-2 gap-3">
           <div className="bg-base-200 rounded-box p-4">
             <dt className="text-base-content/70 text-xs uppercase tracking-wide">In stock</dt>
-            <dd className="text-xl font-semibold">{count.format(tool.availableQuantity)} pcs</dd>
+            <dd className="text-xl font-semibold">{formatCount(tool.availableQuantity)} pcs</dd>
           </div>
           <div className="bg-base-200 rounded-box p-4">
             <dt className="text-base-content/70 text-xs uppercase tracking-wide">Minimum order</dt>
-            <dd className="text-xl font-semibold">{count.format(tool.minOrderQuantity)} pcs</dd>
+            <dd className="text-xl font-semibold">{formatCount(tool.minOrderQuantity)} pcs</dd>
           </div>
         </dl>
         {purchase?.(tool)}

@@ -7,11 +7,11 @@ import { useCataloguePage } from '#client/features/tools/api/get-catalogue-page.
 import { CatalogueControls } from './catalogue-controls.tsx';
 import { isNarrowed, NO_SEARCH_OR_FILTERS, readCatalogueQuery } from './catalogue-query.ts';
 import { NoToolsYet, ToolList, ToolsLoadError } from './tool-grid.tsx';
+import { formatCount } from '#shared/number-format.ts';
 
-const count = new Intl.NumberFormat('en-US');
 /** "1 tool", "24 tools", or for a search that matched more than it counts, "1,000+ tools". */
 const toolCount = ({ total, moreThanTotal }: { total: number; moreThanTotal: boolean }) =>
-  `${count.format(total)}${moreThanTotal ? '+' : ''} ${total === 1 && !moreThanTotal ? 'tool' : 'tools'}`;
+  `${formatCount(total)}${moreThanTotal ? '+' : ''} ${total === 1 && !moreThanTotal ? 'tool' : 'tools'}`;
 
 /** /parts: the catalogue, a page at a time, searched, sorted and filtered, all of it in the address. */
 export function ToolsPage() {
