@@ -211,6 +211,27 @@ describe('addresses', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: 'The address must not contain NUL characters.' });
   });
+
+  it.each([
+    `/api/catalogue?q=drill%ZZ`,
+    `/api/catalogue?q=%E2%82`,
+    `/api/catalogue?q=%ED%A0%80`,
+    `/api/parts?limit=6&x=%FF`,
+    `/api/singleOrder?email=a%C0%AF@example.com`,
+  ])('refuses the query of %s, which is not percent-encoded UTF-8, with 400', async (url) => {
+    const response = await ctx.app.inject({ url, headers: admin.headers });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'The address must be percent-encoded UTF-8.' });
+  });
+
+  it('takes any character percent-encoded, and leaves other addresses than the API to what serves them', async () => {
+    const euro = await ctx.app.inject({ url: `/api/catalogue?q=%E2%82%AC%20drill%F0%9F%94%A9+50%25` });
+    expect(euro.statusCode).toBe(200);
+    expect(euro.json()).toMatchObject({ total: 0, page: 1 });
+    const robots = await ctx.app.inject({ url: `/robots.txt?from=50%` });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain('Sitemap:');
+  });
 });
 
 describe('jsonBodyProblem', () => {

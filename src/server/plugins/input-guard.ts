@@ -7,6 +7,7 @@ export const JSON_BODY_LIMIT = 16 * 1024;
 const MAX_JSON_DEPTH = 32;
 
 const NUL_IN_URL = /%00|\0/i;
+const API_ADDRESS = /^\/api(?:[/?]|$)/;
 /** In unicode mode a surrogate pair is one character, so only a lone (ill-formed) surrogate matches. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
@@ -14,6 +15,18 @@ function textProblem(text: string): string | undefined {
   if (text.includes('\0')) return 'Text must not contain NUL characters.';
   if (LONE_SURROGATE.test(text)) return 'Text must be valid Unicode.';
   return undefined;
+}
+
+/** Whether the query of `url` is not percent-encoded UTF-8: "%ZZ", a cut character "%E2%82", a surrogate "%ED%A0%80". */
+function queryMisencoded(url: string): boolean {
+  const query = url.indexOf('?');
+  if (query < 0) return false;
+  try {
+    decodeURIComponent(url.slice(query + 1));
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /** What is wrong with a parsed JSON body, if anything; iterative, so no depth can overflow the stack. */
@@ -39,12 +52,18 @@ export function jsonBodyProblem(body: unknown): string | undefined {
 /**
  * Refuses, before any route sees it, input that no form of the shop sends and that the database or the
  * code behind cannot take: NUL characters (PostgreSQL text cannot hold them) in the URL or a JSON body,
- * and JSON nested deeply enough to overflow a recursive reader.
+ * an API query that is not percent-encoded UTF-8 (which the query parser would pass on as it is, so that
+ * "q=drill%ZZ" searched for "drill%zz"), and JSON nested deeply enough to overflow a recursive reader. A
+ * page's address is left to the app, which reads its query leniently, as a browser sends a "%" typed in the
+ * address bar as it is.
  */
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     if (NUL_IN_URL.test(request.url)) {
       throw app.httpErrors.badRequest('The address must not contain NUL characters.');
+    }
+    if (API_ADDRESS.test(request.url) && queryMisencoded(request.url)) {
+      throw app.httpErrors.badRequest('The address must be percent-encoded UTF-8.');
     }
   });
 
