@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { cookiesOf, httpCall } from '#server/testing/http-calls.ts';
 import { createTestDatabase, type TestDatabase } from '#server/testing/test-database.ts';
 import { ServerProcess } from '#server/testing/server-process.ts';
 
@@ -55,16 +56,8 @@ export async function startTwoShops(extraEnv: Record<string, string> = {}): Prom
       name,
       base,
       process: server,
-      async request(method, url, { cookie, body } = {}) {
-        const response = await fetch(base + url, {
-          method,
-          headers: {
-            origin: ORIGIN,
-            ...(cookie && { cookie }),
-            ...(body !== undefined && { 'content-type': 'application/json' }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
+      async request(method, url, options) {
+        const response = await httpCall(base, ORIGIN)(method, url, options);
         const text = await response.text();
         return {
           status: response.status,
@@ -104,8 +97,5 @@ export async function signUp(shops: Shops, shop: Shop, email: string, name = 'Mu
   });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   await shops.database.query('UPDATE users SET email_verified = true WHERE email = $1', [email]);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
+  return cookiesOf(response);
 }
