@@ -71,11 +71,18 @@ function describeLink(link: unknown): string {
 
 /** Whether the failure, or a cause under it, is PostgreSQL's refusal to break this foreign key (23503). */
 export function breaksForeignKey(error: unknown, constraint: string): boolean {
+  return breaksConstraint(error, '23503', constraint);
+}
+
+/** Whether the error, or one of its causes, is a unique constraint's refusal (23505) by `constraint`. */
+export function breaksUnique(error: unknown, constraint: string): boolean {
+  return breaksConstraint(error, '23505', constraint);
+}
+
+function breaksConstraint(error: unknown, code: string, constraint: string): boolean {
   return chain(error).some(
     (link) =>
-      codeOf(link) === '23503' &&
-      isObject(link) &&
-      (link as { constraint?: unknown }).constraint === constraint,
+      codeOf(link) === code && isObject(link) && (link as { constraint?: unknown }).constraint === constraint,
   );
 }
 

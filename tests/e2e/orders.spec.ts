@@ -102,6 +102,37 @@ test('a price raised while the buyer looks is not booked unseen: the new total s
   await expect(page.getByRole('row').filter({ hasText: tool.name }).getByText('$60.00')).toBeVisible();
 });
 
+test('a purchase whose answer was lost, tried again, is booked once', async ({ page, playwright }) => {
+  const admin = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  await signInViaApi(admin, demoAdmin);
+  const tool = await addToolViaApi(admin, { name: `Cut-Off Chisel ${Date.now()}` });
+  await admin.dispose();
+  await signUpViaApi(page, 'Patchy Signal');
+  await page.goto(`/parts/${tool._id}`);
+  // The shop books the first try, but the connection drops before its answer reaches the browser.
+  let booked = 0;
+  await page.route('**/api/order', async (route) => {
+    const answer = await route.fetch();
+    booked += answer.ok() ? 1 : 0;
+    await route.abort('connectionreset');
+  });
+  await page.getByLabel('Address').fill('7 Foundry Lane, Sheffield');
+  await page.getByLabel('Contact number').fill('+44 114 555 0199');
+  await page.getByRole('button', { name: 'Purchase' }).click();
+  await expect(
+    page.getByText('We could not reach the shop: check your connection and try again'),
+  ).toBeVisible();
+  expect(booked).toBe(1);
+  await page.unroute('**/api/order');
+  await page.getByRole('button', { name: 'Purchase' }).click();
+  await expect(page.getByText('Your order is booked')).toBeVisible();
+
+  await page.goto('/dashboard/myorder');
+  await expect(page.getByRole('row').filter({ hasText: tool.name })).toHaveCount(1);
+  const stock = (await (await page.request.get(`/api/parts/${tool._id}`)).json()) as Tool;
+  expect(stock.availableQuantity).toBe(tool.availableQuantity - tool.minOrderQuantity);
+});
+
 test('buy at the minimum, see it in My Order, pay with the success card, see Already Paid', async ({
   page,
 }) => {

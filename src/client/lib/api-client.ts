@@ -22,7 +22,11 @@ export class ApiRequestError extends Error {
 export async function requestJson(
   method: string,
   path: string,
-  { body, signal }: { body?: unknown; signal?: AbortSignal | undefined } = {},
+  {
+    body,
+    signal,
+    headers,
+  }: { body?: unknown; signal?: AbortSignal | undefined; headers?: Record<string, string> } = {},
 ): Promise<unknown> {
   const response = await fetch(`${API_BASE}${path}`, {
     method,
@@ -30,6 +34,7 @@ export async function requestJson(
     headers: {
       accept: 'application/json',
       ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   }).catch((error: unknown) => {
@@ -66,6 +71,7 @@ export async function callApi<E extends Endpoint>(
   endpoint: E,
   input: EndpointInput<E>,
   signal?: AbortSignal,
+  headers?: Record<string, string>,
 ): Promise<EndpointOutput<E>> {
   const { params, query, body } = input as {
     params?: Record<string, string>;
@@ -73,5 +79,5 @@ export async function callApi<E extends Endpoint>(
     body?: unknown;
   };
   const path = `${fillPath(endpoint.path, params)}${queryString(query)}`;
-  return (await requestJson(endpoint.method, path, { body, signal })) as EndpointOutput<E>;
+  return (await requestJson(endpoint.method, path, { body, signal, headers })) as EndpointOutput<E>;
 }

@@ -7,6 +7,7 @@ type Reply = Answer | ((request: SentRequest) => Answer | Promise<Answer>);
 export interface SentRequest {
   method: string;
   url: URL;
+  headers: Headers;
   body: unknown;
 }
 
@@ -28,7 +29,8 @@ export function resetFetchStub(): void {
 
 /**
  * Answers the network: each request by the entry named "METHOD /path" (the path without its query), anything
- * else with 404. Returns the requests sent, for tests that check what a screen sent.
+ * else with 404; a reply function that throws is a connection lost before the answer came. Returns the
+ * requests sent, for tests that check what a screen sent.
  */
 export function stubApi(replies: Record<string, Reply>): SentRequest[] {
   const sent: SentRequest[] = [];
@@ -38,6 +40,7 @@ export function stubApi(replies: Record<string, Reply>): SentRequest[] {
     const sentRequest = {
       method: request.method,
       url,
+      headers: request.headers,
       body: text ? (JSON.parse(text) as unknown) : undefined,
     };
     sent.push(sentRequest);

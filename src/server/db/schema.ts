@@ -11,6 +11,7 @@ import {
   real,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -187,9 +188,12 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** The buyer's key for the purchase (the Idempotency-Key header): a retried request finds this order. */
+    requestKey: text('request_key'),
   },
   (table) => [
     index('orders_user_id_idx').on(table.userId, table.createdAt),
+    uniqueIndex('orders_user_request_key_idx').on(table.userId, table.requestKey),
     index('orders_created_at_idx').on(table.createdAt),
     index('orders_search_trgm_idx').using('gin', sql`(${orderSearchText(table)}) gin_trgm_ops`),
     index('orders_unpaid_held_until_idx')

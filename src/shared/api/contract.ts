@@ -223,7 +223,9 @@ export const api = {
       method: 'POST',
       path: '/order',
       tag: 'orders',
-      summary: 'Book an order; reserves its quantity from stock',
+      summary:
+        'Book an order; reserves its quantity from stock. With an `Idempotency-Key` header (16 to 64 letters, ' +
+        'digits, - or _), a retry answers the order that key booked instead of booking another',
       body: placeOrderSchema,
       response: insertedIdSchema,
     }),

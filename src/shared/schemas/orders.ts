@@ -87,6 +87,17 @@ export function tooManyUnpaidOrders(max: number): string {
 export const PRICE_RISEN_MESSAGE =
   'The price of this tool has gone up since this page was opened. Please check the new total and order again.';
 
+/**
+ * The header that names one purchase: the buyer's retry of a request whose answer was lost (a connection cut
+ * after the order was booked) answers the order already booked rather than booking another.
+ */
+export const REQUEST_KEY_HEADER = 'idempotency-key';
+export const requestKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'The Idempotency-Key header must be 16 to 64 letters, digits, - or _');
+export const REQUEST_KEY_REUSED_MESSAGE =
+  'This purchase was already booked as another order: see My Order before ordering again.';
+
 export const ORDER_TOO_LARGE_MESSAGE =
   'One order can come to at most $999,999.99. Please order fewer pieces, or contact us for a larger order.';
 

@@ -83,7 +83,7 @@ export async function orderImagesAmong(db: Db, urls: string[]): Promise<Set<stri
 /** An order's own fields; the product, its price and the hold come from the reservation and the policy. */
 export type OrderDetails = Pick<
   typeof orders.$inferInsert,
-  'userId' | 'quantity' | 'address' | 'number' | 'email' | 'userName'
+  'userId' | 'quantity' | 'address' | 'number' | 'email' | 'userName' | 'requestKey'
 >;
 
 /** How long an unpaid order holds its stock (hours, 0: until cancelled) and how many one buyer may hold. */
@@ -108,9 +108,9 @@ const REFUSALS = {
 
 /**
  * Takes the stock each order asks for, inserts it and its mails, one order after the other, in one call of the
- * database's place_orders (migrations 0017 and 0018) that commits on its own. Answers, for each order in turn,
- * the order and the stock change, why the stock was not taken, or 'unpaidCapReached' when the buyer held
- * `maxUnpaid` unpaid orders already.
+ * database's place_orders (migrations 0017, 0018 and 0022) that commits on its own. Answers, for each order in
+ * turn, the order and the stock change (none for an order its request key found placed already), why the stock
+ * was not taken, or 'unpaidCapReached' when the buyer held `maxUnpaid` unpaid orders already.
  */
 export async function placeOrders(
   db: Executor,
@@ -132,7 +132,7 @@ export async function placeOrders(
   for (const row of (result as { rows: Row[] }).rows) {
     answers[Number(row.item) - 1] = row.unpaid_cap_reached
       ? 'unpaidCapReached'
-      : row.placed && row.change
+      : row.placed
         ? { recorded: orderFromJson(row.placed), stockChange: row.change }
         : refusal(row.refused, row.min_order_quantity);
   }

@@ -1,8 +1,11 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import { invoiceNumber, invoicePdf } from './invoice-pdf.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '#shared/api/contract.ts';
 import { apiErrorSchema } from '#shared/schemas/errors.ts';
+import { REQUEST_KEY_HEADER, requestKeySchema } from '#shared/schemas/orders.ts';
+import { InvalidInput } from '#server/domain-errors.ts';
 import { sendJsonArray } from '#server/json-array.ts';
 import { routeOf } from '#server/plugins/contract-route.ts';
 import { toApiOrder } from './orders.repo.ts';
@@ -10,13 +13,22 @@ import type { OrdersService } from './orders.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
+/** The purchase's Idempotency-Key, if the request has one; a malformed one is refused. */
+function requestKeyOf(headers: IncomingHttpHeaders): string | undefined {
+  const value = headers[REQUEST_KEY_HEADER];
+  if (value === undefined) return undefined;
+  const parsed = requestKeySchema.safeParse(value);
+  if (!parsed.success) throw new InvalidInput(parsed.error.issues[0]!.message);
+  return parsed.data;
+}
+
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   app.route({
     ...routeOf(api.orders.place, { 409: apiErrorSchema, 429: apiErrorSchema, ...errors }),
     onRequest: app.requireUser,
     preHandler: app.rateLimit('order'),
     handler: async (request) => {
-      const order = await orders.place(request.user!, request.body);
+      const order = await orders.place(request.user!, request.body, requestKeyOf(request.headers));
       return { insertedId: order.id };
     },
   });

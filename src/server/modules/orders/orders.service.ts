@@ -3,6 +3,7 @@ import { dollarsToCents, MAX_ORDER_TOTAL_CENTS } from '#shared/money.ts';
 import {
   ORDER_TOO_LARGE_MESSAGE,
   PRICE_RISEN_MESSAGE,
+  REQUEST_KEY_REUSED_MESSAGE,
   tooManyUnpaidOrders,
   unconfirmedEmail,
   type AdminOrdersQuery,
@@ -16,7 +17,7 @@ import type { Page } from '#server/db/paging.ts';
 import { inTransaction, type Tx } from '#server/db/transaction.ts';
 import { jsonArray } from '#server/json-array.ts';
 import { Conflict, Forbidden, InvalidInput, NotFound, NotSignedIn } from '#server/domain-errors.ts';
-import { breaksForeignKey } from '#server/failure-cause.ts';
+import { breaksForeignKey, breaksUnique } from '#server/failure-cause.ts';
 import type { SessionUser } from '#server/modules/auth/auth.service.ts';
 import type { MailService } from '#server/modules/mail/mail.service.ts';
 import type { IntentRelease } from '#server/modules/payments/payments.service.ts';
@@ -105,8 +106,10 @@ export class OrdersService {
    * Books an order at the database's price (never the client's) with its confirmation mail, in one statement
    * (with other buyers' orders that arrive meanwhile): no interleaving oversells or passes the unpaid-order
    * cap, and no order goes unconfirmed. An order never comes to more than the total the buyer was shown.
+   * With a `requestKey` (the Idempotency-Key header), the buyer's earlier order with that key, for the same
+   * tool and quantity, is answered as it is: a retry books nothing twice.
    */
-  async place(buyer: SessionUser, input: PlaceOrder): Promise<OrderRow> {
+  async place(buyer: SessionUser, input: PlaceOrder, requestKey?: string): Promise<OrderRow> {
     const { tools, mailer, policy } = this.deps;
     // Before the unpaid-order cap: an id that names no tool is refused without locking the buyer's account.
     if (!isUuid(input.toolId)) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
@@ -124,6 +127,7 @@ export class OrdersService {
       number: input.number,
       email: buyer.email,
       userName: buyer.name,
+      requestKey,
     };
     const shownCents = input.price === undefined ? MAX_ORDER_TOTAL_CENTS : dollarsToCents(input.price);
     const request = {
@@ -141,6 +145,9 @@ export class OrdersService {
       .catch((error: unknown) => {
         // The account was deleted while the session, cached in its signed cookie, still named it.
         if (breaksForeignKey(error, 'orders_user_id_users_id_fk')) throw new NotSignedIn();
+        // Its key booked another tool or quantity: the statement, this order's stock included, was undone.
+        if (breaksUnique(error, 'orders_user_request_key_idx'))
+          throw new Conflict(REQUEST_KEY_REUSED_MESSAGE);
         throw error;
       });
     if (placed === 'overTotal') {

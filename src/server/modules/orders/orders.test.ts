@@ -1,7 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { belowMinimum, messages, notEnoughStock } from '#shared/messages.ts';
-import { ORDER_TOO_LARGE_MESSAGE, PRICE_RISEN_MESSAGE, type Order } from '#shared/schemas/orders.ts';
+import {
+  ORDER_TOO_LARGE_MESSAGE,
+  PRICE_RISEN_MESSAGE,
+  REQUEST_KEY_REUSED_MESSAGE,
+  type Order,
+} from '#shared/schemas/orders.ts';
 import { orders, tools, users } from '#server/db/schema.ts';
 import { createUser, signInCookie, type TestUser } from '#server/testing/accounts.ts';
 import { readOutbox } from '#server/testing/outbox.ts';
@@ -274,6 +279,98 @@ describe('POST /api/order', () => {
     expect(await stock()).toBe(stockBefore);
     expect(await ctx.app.database.db.select().from(orders).where(eq(orders.userId, gone.id))).toEqual([]);
   });
+});
+
+describe('a purchase sent again with its Idempotency-Key', () => {
+  const PURCHASE = { quantity: 10, address: '1 Main St', number: '555-0100' };
+  let keyedToolId: string;
+  beforeAll(async () => {
+    const [tool] = await ctx.app.tools.add([
+      {
+        ...TOOL,
+        name: 'Keyed Drill',
+        availableQuantity: 1000,
+        details: 'x',
+        image: '/images/tools/cordless-drill.svg',
+      },
+    ]);
+    keyedToolId = tool!.id;
+  });
+  const purchase = (who: TestUser, key: string, fields: object = {}) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { ...who.headers, 'idempotency-key': key },
+      payload: { toolId: keyedToolId, ...PURCHASE, ...fields },
+    });
+  const ordersWithKey = (key: string) =>
+    ctx.app.database.db.select().from(orders).where(eq(orders.requestKey, key));
+  const confirmationsOf = async (id: string) =>
+    (await readOutbox(ctx.config.mailOutboxDir)).filter((mail) => mail.text.includes(`Order: ${id}`));
+
+  it('answers the order the first request booked, taking the stock and mailing the confirmation once', async () => {
+    const key = 'retry-key-0000000000000001';
+    const before = await stock(keyedToolId);
+    const first = await purchase(buyer, key);
+    expect(first.statusCode).toBe(200);
+    const again = await purchase(buyer, key);
+    expect(again.statusCode).toBe(200);
+    const id = first.json<{ insertedId: string }>().insertedId;
+    expect(again.json()).toEqual({ insertedId: id });
+    expect(await stock(keyedToolId)).toBe(before - 10);
+    expect(await ordersWithKey(key)).toHaveLength(1);
+    // A later order's confirmation comes after this one's: once it is there, a second one would be too.
+    const later = (await purchase(buyer, 'retry-key-0000000000000009')).json<{ insertedId: string }>()
+      .insertedId;
+    await expect.poll(async () => (await confirmationsOf(later)).length, { timeout: 15_000 }).toBe(1);
+    expect(await confirmationsOf(id)).toHaveLength(1);
+  });
+
+  it('books once when the same purchase arrives several times at once', async () => {
+    const key = 'retry-key-0000000000000002';
+    const before = await stock(keyedToolId);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => purchase(buyer, key)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(200));
+    const ids = new Set(answers.map((answer) => answer.json<{ insertedId: string }>().insertedId));
+    expect(ids.size).toBe(1);
+    expect(await stock(keyedToolId)).toBe(before - 10);
+    expect((await ordersWithKey(key)).map((row) => row.id)).toEqual([...ids]);
+  });
+
+  it("refuses the key again for another quantity or tool, booking nothing; another buyer's key is their own", async () => {
+    const key = 'retry-key-0000000000000003';
+    expect((await purchase(buyer, key)).statusCode).toBe(200);
+    const before = await stock(keyedToolId);
+    const [otherTool] = await ctx.app.tools.add([
+      { ...TOOL, name: 'Other Saw', details: 'x', image: '/images/tools/cordless-drill.svg' },
+    ]);
+    for (const fields of [{ quantity: 20 }, { toolId: otherTool!.id }]) {
+      const response = await purchase(buyer, key, fields);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ message: REQUEST_KEY_REUSED_MESSAGE });
+    }
+    expect(await stock(keyedToolId)).toBe(before);
+    expect(await stock(otherTool!.id)).toBe(TOOL.availableQuantity);
+    expect(await ordersWithKey(key)).toHaveLength(1);
+
+    const theirs = await purchase(other, key);
+    expect(theirs.statusCode).toBe(200);
+    expect(await stock(keyedToolId)).toBe(before - 10);
+    expect((await ordersWithKey(key)).map((row) => row.userId).sort()).toEqual([buyer.id, other.id].sort());
+  });
+
+  it.each(['short', 'x'.repeat(65), 'has spaces in it, see', 'semi;colon;0000000000'])(
+    'refuses the malformed key %j with 400, booking nothing',
+    async (key) => {
+      const before = await stock(keyedToolId);
+      const response = await purchase(buyer, key);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        message: 'The Idempotency-Key header must be 16 to 64 letters, digits, - or _',
+      });
+      expect(await stock(keyedToolId)).toBe(before);
+    },
+  );
 });
 
 describe('GET /api/singleOrder', () => {

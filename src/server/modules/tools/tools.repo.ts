@@ -380,9 +380,12 @@ export async function toolImagesAmong(db: Executor, urls: string[]): Promise<Set
   return new Set(rows.map((row) => row.url));
 }
 
-/** What the statement recording a reservation answers besides its own row. */
+/**
+ * What the statement recording a reservation answers besides its own row: the stock change, or null when it
+ * found the row a retried request recorded before and took no stock again.
+ */
 export interface StockReserved {
-  stockChange: string;
+  stockChange: string | null;
 }
 
 /**

@@ -299,7 +299,7 @@ export class ToolsService {
     if (!isUuid(toolId)) throw new NotFound(TOOL_NOT_FOUND_MESSAGE);
     const reserved = await record({ toolId, quantity, maxTotalCents });
     if ('recorded' in reserved) {
-      const change = parseStockChange(reserved.stockChange);
+      const change = reserved.stockChange && parseStockChange(reserved.stockChange);
       if (change) this.#catalogue.stockChanged(change);
       return reserved.recorded;
     }

@@ -1,4 +1,4 @@
-import { getDefaultNormalizer, screen } from '@testing-library/react';
+import { getDefaultNormalizer, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, signedIn, stubApi } from '#client/testing/api-stub.ts';
 import { angleGrinder } from '#client/testing/fixtures.ts';
@@ -75,6 +75,45 @@ describe('the purchase form', () => {
       address: '7 Foundry Lane',
       number: '555 0199',
     });
+  });
+
+  it('sends a purchase tried again after a lost answer with the same key, and each new purchase with a new one', async () => {
+    const answers = [
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => ({ body: { insertedId: 'order-1' } }),
+      () => apiError(409, 'You already have 5 unpaid orders.'),
+      () => ({ body: { insertedId: 'order-2' } }),
+    ];
+    const sent = stubApi({
+      'GET /api/auth/get-session': signedIn(),
+      'POST /api/order': () => answers.shift()!(),
+    });
+    const { user } = showPanel();
+    const purchase = async (expected: string) => {
+      if (!screen.getByLabelText<HTMLInputElement>('Address').value) {
+        await user.type(screen.getByLabelText('Address'), '7 Foundry Lane');
+        await user.type(screen.getByLabelText('Contact number'), '555 0199');
+      }
+      // Toasts stay a while: the answer is the one more toast with its text.
+      const shown = screen.queryAllByText(expected).length;
+      await user.click(screen.getByRole('button', { name: 'Purchase' }));
+      await waitFor(() => expect(screen.queryAllByText(expected)).toHaveLength(shown + 1));
+    };
+    await purchase('We could not reach the shop: check your connection and try again');
+    await purchase('Your order is booked');
+    await purchase('You already have 5 unpaid orders.');
+    await purchase('Your order is booked');
+
+    const keys = sent
+      .filter((request) => request.method === 'POST')
+      .map((request) => request.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(4);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{32}$/);
+    // The lost answer's purchase is sent again as the same; the shop's answers end a purchase.
+    expect(keys[1]).toBe(keys[0]);
+    expect(new Set(keys.slice(1)).size).toBe(3);
   });
 
   it("shows the server's refusal as a toast", async () => {

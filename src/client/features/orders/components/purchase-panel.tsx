@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from '#client/lib/toast.ts';
 import { Link } from 'wouter';
@@ -11,7 +11,8 @@ import { Field } from '#client/components/ui/form-field.tsx';
 import { LoadingButton } from '#client/components/ui/loading-button.tsx';
 import { optionalNumber } from '#client/lib/form-values.ts';
 import { useSession } from '#client/lib/session.ts';
-import { usePlaceOrder } from '#client/features/orders/api/place-order.ts';
+import { newRequestKey, usePlaceOrder } from '#client/features/orders/api/place-order.ts';
+import { ApiRequestError } from '#client/lib/api-client.ts';
 
 /** The quantity form and the purchase form of the tool page (spec section 5, "Purchase"). */
 export function PurchasePanel({ tool }: { tool: Tool }) {
@@ -22,6 +23,9 @@ export function PurchasePanel({ tool }: { tool: Tool }) {
   // The tool page is for signed-in buyers only, so the name is there when the panel shows.
   const quantityForm = useForm({ resolver: zodResolver(quantityFormSchema(tool, user?.name ?? '')) });
   const placeOrder = usePlaceOrder();
+  // One key per purchase, kept while its outcome is unknown (no answer came), so that trying again cannot
+  // book it twice; a new one once the shop has answered.
+  const requestKey = useRef(newRequestKey());
   const {
     register,
     handleSubmit,
@@ -48,13 +52,15 @@ export function PurchasePanel({ tool }: { tool: Tool }) {
   const onPurchase = async (fields: PurchaseFields) => {
     try {
       const order = { toolId: tool._id, quantity, price: total, ...fields };
-      const { insertedId } = await placeOrder.mutateAsync(order);
+      const { insertedId } = await placeOrder.mutateAsync({ order, requestKey: requestKey.current });
+      requestKey.current = newRequestKey();
       if (insertedId) {
         toast.success(messages.orderBooked);
         reset();
         setQuantity(tool.minOrderQuantity);
       }
     } catch (error) {
+      if (error instanceof ApiRequestError) requestKey.current = newRequestKey();
       toast.error((error as Error).message);
     }
   };
