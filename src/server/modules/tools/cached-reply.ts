@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { responseEncoding } from '#server/response-encoding.ts';
 import type { CachedResponse } from './catalogue.ts';
 
 /** Below this, compressing costs more than it saves (the compress plugin's own threshold). */
@@ -15,14 +16,14 @@ function matches(ifNoneMatch: string, etag: string): boolean {
 /** The answer compressed as the client accepts it, made once per cached answer rather than per request. */
 function encoded(request: FastifyRequest, response: CachedResponse) {
   if (response.body.length < COMPRESS_FROM_BYTES) return undefined;
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) {
+  const encoding = responseEncoding(request);
+  if (encoding === 'br') {
     response.br ??= brotliCompressSync(response.body, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
     });
     return { encoding: 'br', body: response.br };
   }
-  if (/\bgzip\b/.test(accepted)) {
+  if (encoding === 'gzip') {
     response.gzip ??= gzipSync(response.body);
     return { encoding: 'gzip', body: response.gzip };
   }

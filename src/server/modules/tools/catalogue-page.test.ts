@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { and, asc, count, desc, gte, lte, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -440,6 +441,23 @@ describe('GET /api/parts on a large catalogue', () => {
     expect((await large.app.inject({ url: '/api/parts?limit=3' })).json<Tool[]>()).toEqual(
       listed.slice(0, 3),
     );
+  });
+
+  it('sends the list compressed as the client accepts it, while it is read', async () => {
+    const plain = await large.app.inject({ url: '/api/parts' });
+    const br = await large.app.inject({ url: '/api/parts', headers: { 'accept-encoding': 'gzip, br' } });
+    const gzip = await large.app.inject({
+      url: '/api/parts',
+      headers: { 'accept-encoding': 'br;q=0, gzip' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    for (const answer of [plain, br, gzip]) expect(answer.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(plain.json<Tool[]>()).toHaveLength(SIZE);
   });
 
   it('reads and writes the list one chunk of tools at a time, so that no turn of the process is long', async () => {

@@ -25,29 +25,42 @@ function toEdit({ version, loadedAvailableQuantity, availableQuantity, ...fields
 
 const tooMany = { 429: apiErrorSchema };
 
+/**
+ * The catalogue's reads compress their answers themselves (a kept answer once, not per request), and have no
+ * body to decompress: the compress plugin's three hooks per request are left off them.
+ */
+const compressedByTheRoute = { compress: false, decompress: false } as const;
+
 export const toolsRoutes: FastifyPluginAsyncZod<{ tools: ToolsService; turns: ClientTurns }> = async (
   app,
   { tools, turns },
 ) => {
   app.route({
     ...routeOf(api.tools.list, { 400: apiErrorSchema, ...tooMany }),
+    ...compressedByTheRoute,
     handler: async (request, reply) => {
       const answer = await tools.list(request.query.limit, turns.turnOf(request.ip));
       if (!('stream' in answer)) return sendCachedJson(request, reply, answer);
       // The rest of the list is read in a turn of its own, which ends when the stream closes, however it ends.
       const end = await turns.enter(request.ip);
-      return sendJsonArray(reply, answer.stream, { cacheControl: 'no-cache', whenClosed: end });
+      return sendJsonArray(reply, answer.stream, {
+        cacheControl: 'no-cache',
+        whenClosed: end,
+        compressFor: request,
+      });
     },
   });
 
   app.route({
     ...routeOf(api.tools.page, { 400: apiErrorSchema, ...tooMany }),
+    ...compressedByTheRoute,
     handler: async (request, reply) =>
       sendCachedJson(request, reply, await tools.page(request.query, turns.turnOf(request.ip))),
   });
 
   app.route({
     ...routeOf(api.tools.get, { 404: apiErrorSchema, ...tooMany }),
+    ...compressedByTheRoute,
     handler: async (request, reply) =>
       sendCachedJson(request, reply, await tools.one(request.params.id, turns.turnOf(request.ip))),
   });

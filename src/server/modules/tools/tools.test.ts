@@ -324,4 +324,18 @@ describe('compression', () => {
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
     expect(br.headers.vary).toContain('accept-encoding');
   });
+
+  it("follows the client's weights: an encoding it refuses is not sent, the one it weighs higher is", async () => {
+    const encodingFor = async (acceptEncoding: string) =>
+      (await ctx.app.inject({ url: '/api/parts', headers: { 'accept-encoding': acceptEncoding } })).headers[
+        'content-encoding'
+      ];
+    expect(await encodingFor('br;q=0, gzip')).toBe('gzip');
+    expect(await encodingFor('gzip;q=1, br;q=0.5')).toBe('gzip');
+    expect(await encodingFor('gzip, br')).toBe('br');
+    expect(await encodingFor('x-gzip')).toBe('gzip');
+    expect(await encodingFor('*')).toBe('gzip');
+    expect(await encodingFor('identity')).toBeUndefined();
+    expect(await encodingFor('br;q=0, gzip;q=0')).toBeUndefined();
+  });
 });
