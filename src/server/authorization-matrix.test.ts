@@ -42,6 +42,7 @@ const EXPECTED = {
   'GET /api/user': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'GET /api/admin/users': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'PUT /api/user/admin/{email}': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
+  'PUT /api/user/blocked/{email}': { anonymous: 401, buyer: 403, otherBuyer: 403, admin: 200 },
   'GET /api/admin/{email}': { anonymous: 401, buyer: 200, otherBuyer: 403, admin: 200 },
   'POST /api/uploads': { anonymous: 401, buyer: 200, otherBuyer: 200, admin: 200 },
   'POST /api/order': { anonymous: 401, buyer: 200, otherBuyer: 200, admin: 200 },
@@ -141,6 +142,8 @@ const VALID_REQUESTS: Record<RouteKey, (f: Fixture) => ValidRequest | Promise<Va
   'GET /api/user': () => ({}),
   'GET /api/admin/users': () => ({ query: { q: 'Bea', page: '1', pageSize: '10' } }),
   'PUT /api/user/admin/{email}': (f) => ({ params: { email: f.buyer.email } }),
+  // Unblocking, which leaves the buyer's sessions to the rows after it (blocking has tests of its own).
+  'PUT /api/user/blocked/{email}': (f) => ({ params: { email: f.buyer.email }, body: { blocked: false } }),
   'GET /api/admin/{email}': (f) => ({ params: { email: f.buyer.email } }),
   'POST /api/uploads': async () => ({
     form: [{ field: 'image', data: await pngImage(), filename: 'photo.png', type: 'image/png' }],

@@ -290,6 +290,43 @@ test('an admin sees the admin menu and promotes a user', async ({ page, browser 
   await expect(row.getByText('Admin', { exact: true })).toBeVisible();
 });
 
+test('an admin blocks a user, who is signed out and refused at sign-in, then unblocks them', async ({
+  page,
+  browser,
+}) => {
+  const userPage = await browser.newPage();
+  const blocked = await signUpViaApi(userPage, 'Blocked Person');
+  await userPage.goto('/dashboard');
+  await expect(userPage.getByRole('heading', { name: 'Welcome, Blocked Person' })).toBeVisible();
+
+  await signIn(page, demoAdmin);
+  await page.goto(`/dashboard/user?q=${encodeURIComponent(blocked.email)}`);
+  const row = page.getByRole('row').filter({ hasText: blocked.email });
+  await row.getByRole('button', { name: 'Block Blocked Person' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Are You Sure?' });
+  await expect(dialog).toContainText('cannot sign in until unblocked');
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('The account is blocked: it is signed out and cannot sign in.')).toBeVisible();
+  await expect(row.getByText('Blocked', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Promote Blocked Person' })).toBeDisabled();
+
+  // Their browser's minute-long copy of the session aside, the session is gone; a new sign-in is refused.
+  await userPage.context().clearCookies();
+  await userPage.goto('/signin');
+  await userPage.getByLabel('Email').fill(blocked.email);
+  await userPage.getByLabel('Password', { exact: true }).fill(blocked.password);
+  await userPage.getByRole('button', { name: 'Submit' }).click();
+  await expect(userPage.getByText('Error : This account is blocked. Please contact the shop.')).toBeVisible();
+  await expect(userPage).toHaveURL(/\/signin$/);
+
+  await row.getByRole('button', { name: 'Unblock Blocked Person' }).click();
+  await expect(page.getByText('Blocked Person can sign in again.')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Block Blocked Person' })).toBeVisible();
+  await userPage.getByRole('button', { name: 'Submit' }).click();
+  await expect(userPage.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await userPage.close();
+});
+
 test('the profile shows N/A for empty fields and the edit form updates it with a new avatar', async ({
   page,
 }) => {

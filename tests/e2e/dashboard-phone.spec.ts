@@ -211,7 +211,7 @@ test('an admin ships and deletes orders, deletes a tool and promotes a user, eac
 
   await page.goto(`/dashboard/user?q=${encodeURIComponent(promoted.email)}`);
   const user = card(page, promoted.email);
-  expect(await labelsOf(user)).toEqual(['No.', 'Image', 'Name', 'Email', 'Role']);
+  expect(await labelsOf(user)).toEqual(['No.', 'Image', 'Name', 'Email', 'Role', 'Access']);
   await expectThumbSized(user);
   await expectNoSidewaysScroll(page);
   await expectMenuAt(page, 'All User');

@@ -67,4 +67,5 @@ export const plainUser: User = {
   address: null,
   institute: null,
   emailVerified: true,
+  blocked: false,
 };

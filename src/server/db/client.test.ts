@@ -86,6 +86,7 @@ describe('an embedded database from before migration 0015', () => {
       DROP INDEX reviews_created_at_id_idx, reviews_user_id_idx, users_created_at_id_idx;
       CREATE INDEX reviews_created_at_idx ON reviews (created_at);
       ALTER TABLE orders DROP COLUMN request_key;
+      ALTER TABLE users DROP COLUMN blocked_at;
       DELETE FROM drizzle.__drizzle_migrations WHERE created_at >= 1795708625780;`);
     await created.close();
 

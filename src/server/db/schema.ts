@@ -87,6 +87,8 @@ export const users = pgTable(
     number: text('number'),
     address: text('address'),
     institute: text('institute'),
+    /** Set by an administrator: the account cannot sign in (its orders and reviews stay). */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

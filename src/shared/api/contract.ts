@@ -50,6 +50,7 @@ import { uploadResultSchema } from '#shared/schemas/uploads.ts';
 import {
   adminCheckSchema,
   adminUsersQuerySchema,
+  blockRequestSchema,
   emailParamsSchema,
   profileUpdateSchema,
   userSchema,
@@ -197,6 +198,16 @@ export const api = {
       tag: 'users',
       summary: 'Make a user an administrator (administrators)',
       params: emailParamsSchema,
+      response: modifiedCountSchema,
+    }),
+    block: endpoint({
+      method: 'PUT',
+      path: '/user/blocked/:email',
+      tag: 'users',
+      summary:
+        "Block an account, which ends its sessions and stops its sign-ins, or unblock it; not an administrator's (administrators)",
+      params: emailParamsSchema,
+      body: blockRequestSchema,
       response: modifiedCountSchema,
     }),
     isAdmin: endpoint({

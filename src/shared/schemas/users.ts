@@ -12,8 +12,16 @@ export const userSchema = z.object({
   address: z.string().nullable(),
   institute: z.string().nullable(),
   emailVerified: z.boolean(),
+  /** Blocked by an administrator: the account cannot sign in. */
+  blocked: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** What a blocked account is told as it tries to sign in. */
+export const ACCOUNT_BLOCKED_MESSAGE = 'This account is blocked. Please contact the shop.';
+
+/** Blocks (true) or unblocks (false) an account. */
+export const blockRequestSchema = z.strictObject({ blocked: z.boolean() });
 
 export const emailParamsSchema = z.object({ email: z.string().min(1).max(254) });
 

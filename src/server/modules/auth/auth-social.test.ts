@@ -244,6 +244,20 @@ describe.each(['google', 'github'] as const)('%s sign-in', (provider) => {
     expect(await counts()).toEqual({ ...before, sessions: before.sessions + 1 });
   });
 
+  it('starts no session for an account an administrator blocked, until it is unblocked', async () => {
+    await ctx.app.users.setBlocked(person.email, true);
+    const before = await counts();
+    const response = await signInThrough(provider, person);
+
+    expect(response.statusCode, response.body).toBe(302);
+    expect(response.headers.location).toMatch(/[?&]error=ACCOUNT_BLOCKED&/);
+    expect(sessionCookie(response)).toBeUndefined();
+    expect(await counts()).toEqual(before);
+
+    await ctx.app.users.setBlocked(person.email, false);
+    expect(sessionCookie(await signInThrough(provider, person))).toBeDefined();
+  });
+
   it('joins an existing account only when the provider has verified the e-mail address', async () => {
     const email = `owner.${provider}@example.com`;
     await signUpWithPassword('Olga Owner', email, 'Secret123');

@@ -6,6 +6,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { callbackUrlSchema, signUpRequestSchema, updateUserRequestSchema } from '#shared/schemas/account.ts';
+import { ACCOUNT_BLOCKED_MESSAGE } from '#shared/schemas/users.ts';
 import { MAX_PASSWORD_LENGTH, passwordSchema, resetPasswordFormSchema } from '#shared/schemas/auth.ts';
 import type { MailMessage } from '#server/adapters/mail/mailer.ts';
 import type { Config } from '#server/config.ts';
@@ -148,6 +149,16 @@ export function createBetterAuth(deps: BetterAuthDeps) {
     // may sign up with an address before its owner, choosing the password, which must not come with it.
     account: { accountLinking: { enabled: true, requireLocalEmailVerified: true } },
     databaseHooks: {
+      // Every sign-in, by password, provider or confirmation link, starts a session here.
+      session: {
+        create: {
+          before: async (session) => {
+            if (await deps.users.isBlocked(session.userId)) {
+              throw new APIError('FORBIDDEN', { message: ACCOUNT_BLOCKED_MESSAGE, code: 'ACCOUNT_BLOCKED' });
+            }
+          },
+        },
+      },
       user: {
         create: {
           before: async (user) => ({

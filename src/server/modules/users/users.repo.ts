@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AdminUsersQuery, User } from '#shared/schemas/users.ts';
 import type { Db } from '#server/db/client.ts';
 import { readPage, rowsInChunks, type Page } from '#server/db/paging.ts';
-import { accounts, users, userSearchText } from '#server/db/schema.ts';
+import { accounts, sessions, users, userSearchText } from '#server/db/schema.ts';
 import { everyWordFound } from '#server/db/text-search.ts';
 import type { Executor } from '#server/db/transaction.ts';
 
@@ -20,6 +20,7 @@ export function toApiUser(row: UserRow): User {
     address: row.address,
     institute: row.institute,
     emailVerified: row.emailVerified,
+    blocked: row.blockedAt !== null,
   };
 }
 
@@ -92,7 +93,31 @@ export async function promoteToAdmin(db: Db, email: string): Promise<number> {
   const rows = await db
     .update(users)
     .set({ role: 'admin', updatedAt: new Date() })
-    .where(sql`${byEmail(email)} AND ${users.role} <> 'admin'`)
+    .where(sql`${byEmail(email)} AND ${users.role} <> 'admin' AND ${users.blockedAt} IS NULL`)
+    .returning({ id: users.id });
+  return rows.length;
+}
+
+/**
+ * Blocks the account, unless it is an administrator's or blocked already, and ends its sessions; answers how
+ * many accounts changed.
+ */
+export async function blockUser(tx: Executor, email: string): Promise<number> {
+  const blocked = await tx
+    .update(users)
+    .set({ blockedAt: new Date(), updatedAt: new Date() })
+    .where(sql`${byEmail(email)} AND ${users.role} <> 'admin' AND ${users.blockedAt} IS NULL`)
+    .returning({ id: users.id });
+  if (blocked.length > 0) await tx.delete(sessions).where(eq(sessions.userId, blocked[0]!.id));
+  return blocked.length;
+}
+
+/** Unblocks the account; answers how many accounts changed (0 when it was not blocked). */
+export async function unblockUser(db: Db, email: string): Promise<number> {
+  const rows = await db
+    .update(users)
+    .set({ blockedAt: null, updatedAt: new Date() })
+    .where(sql`${byEmail(email)} AND ${users.blockedAt} IS NOT NULL`)
     .returning({ id: users.id });
   return rows.length;
 }

@@ -7,6 +7,7 @@ import { toApiUser } from './users.repo.ts';
 import type { UsersService } from './users.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errorsWithConflict = { ...errors, 409: apiErrorSchema };
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   app.route({
@@ -40,9 +41,17 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   });
 
   app.route({
-    ...routeOf(api.users.promote, errors),
+    ...routeOf(api.users.promote, errorsWithConflict),
     onRequest: app.requireAdmin,
     handler: async (request) => ({ modifiedCount: await users.promote(request.params.email) }),
+  });
+
+  app.route({
+    ...routeOf(api.users.block, errorsWithConflict),
+    onRequest: app.requireAdmin,
+    handler: async (request) => ({
+      modifiedCount: await users.setBlocked(request.params.email, request.body.blocked),
+    }),
   });
 
   app.route({

@@ -2,12 +2,14 @@ import type { AdminUsersQuery, ProfileUpdate } from '#shared/schemas/users.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Page } from '#server/db/paging.ts';
 import type { Executor } from '#server/db/transaction.ts';
-import { Forbidden, InvalidInput, NotFound } from '#server/domain-errors.ts';
+import { inTransaction } from '#server/db/transaction.ts';
+import { Conflict, Forbidden, InvalidInput, NotFound } from '#server/domain-errors.ts';
 import { jsonArray } from '#server/json-array.ts';
 import type { SessionUser } from '#server/modules/auth/auth.service.ts';
 import { demoAccounts, demoEmails, hasPublishedPassword, type DemoAccount } from './demo-accounts.ts';
 import {
   applyConfiguredAdmins,
+  blockUser,
   deleteUsers,
   findUserByEmail,
   findUserById,
@@ -18,6 +20,7 @@ import {
   promoteToAdmin,
   updateProfile,
   toApiUser,
+  unblockUser,
   userImagesAmong,
   usersInChunks,
   type AuthorDetails,
@@ -46,6 +49,9 @@ export interface NewAccount {
 export interface AccountCreator {
   createAccount(account: NewAccount): Promise<void>;
 }
+
+export const ADMIN_NOT_BLOCKED = 'An administrator cannot be blocked.';
+export const UNBLOCK_BEFORE_PROMOTING = 'Unblock this account before making it an administrator.';
 
 const OWN_PROFILE_ONLY = 'You can only see and change your own profile.';
 
@@ -123,8 +129,27 @@ export class UsersService {
 
   /** Makes the account an administrator; answers how many accounts changed (0 when it already was one). */
   async promote(email: string): Promise<number> {
-    if (!(await findUserByEmail(this.db, email))) throw new NotFound(NO_SUCH_USER);
+    const account = await findUserByEmail(this.db, email);
+    if (!account) throw new NotFound(NO_SUCH_USER);
+    if (account.blockedAt) throw new Conflict(UNBLOCK_BEFORE_PROMOTING);
     return promoteToAdmin(this.db, email);
+  }
+
+  /**
+   * Blocks the account, which ends its sessions (a browser's copy of one lasts up to a minute: better-auth.ts),
+   * or unblocks it; answers how many accounts changed. An administrator's account is never blocked.
+   */
+  async setBlocked(email: string, blocked: boolean): Promise<number> {
+    const account = await findUserByEmail(this.db, email);
+    if (!account) throw new NotFound(NO_SUCH_USER);
+    if (!blocked) return unblockUser(this.db, email);
+    if (account.role === 'admin') throw new Conflict(ADMIN_NOT_BLOCKED);
+    return inTransaction(this.db, (tx) => blockUser(tx, email));
+  }
+
+  /** Whether an administrator has blocked the account (false for one that is gone). */
+  async isBlocked(userId: string): Promise<boolean> {
+    return Boolean((await findUserById(this.db, userId))?.blockedAt);
   }
 
   administratorEmails(db: Executor = this.db): Promise<string[]> {

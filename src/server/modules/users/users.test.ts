@@ -40,6 +40,7 @@ describe('GET /api/user/{email}', () => {
       address: null,
       institute: null,
       emailVerified: true,
+      blocked: false,
     });
   });
 

@@ -1,11 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queriesTo, stubApi, type SentRequest } from '#client/testing/api-stub.ts';
 import { pageOf, plainUser } from '#client/testing/fixtures.ts';
+import { allowModalDialogs } from '#client/testing/modal-dialogs.ts';
 import { renderScreen } from '#client/testing/render-screen.tsx';
 import { AllUsersPage } from './all-users-page.tsx';
 
 type Replies = Parameters<typeof stubApi>[0];
+
+beforeAll(allowModalDialogs);
 
 const admin = {
   ...plainUser,
@@ -83,5 +86,41 @@ describe('All User', () => {
       { q: 'dev', page: '1' },
       { q: 'dev', page: '1' },
     ]);
+  });
+
+  it('blocks an account after "Are You Sure?", then unblocks it, asking for the page again each time', async () => {
+    let blocked = false;
+    const { sent, user } = showAllUsers('/dashboard/user', {
+      'GET /api/admin/users': () => ({ body: pageOf('users', [admin, { ...plainUser, blocked }]) }),
+      'PUT /api/user/blocked/dev%40example.com': ({ body }) => {
+        blocked = (body as { blocked: boolean }).blocked;
+        return { body: { modifiedCount: 1 } };
+      },
+    });
+    const [adminRow] = (await screen.findAllByRole('row')).slice(1);
+    expect(within(adminRow!).queryByRole('button', { name: /Block/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Block Dev Patel' }));
+    const dialog = screen.getByRole('dialog', { name: 'Are You Sure?' });
+    expect(dialog.textContent).toContain('Dev Patel will be signed out within a minute and cannot sign in');
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    expect(sent.filter(({ method }) => method === 'PUT')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Block Dev Patel' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(
+      await screen.findByText('The account is blocked: it is signed out and cannot sign in.'),
+    ).toBeTruthy();
+    expect(await screen.findByText('Blocked')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Promote Dev Patel' })).toHaveProperty('disabled', true);
+
+    await user.click(screen.getByRole('button', { name: 'Unblock Dev Patel' }));
+    expect(await screen.findByText('Dev Patel can sign in again.')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Block Dev Patel' })).toBeTruthy();
+    expect(sent.filter(({ method }) => method === 'PUT').map(({ body }) => body)).toEqual([
+      { blocked: true },
+      { blocked: false },
+    ]);
+    expect(asked(sent)).toHaveLength(3);
   });
 });

@@ -15,6 +15,7 @@ const carla: User = {
   address: '12 Mill Road',
   institute: null,
   emailVerified: true,
+  blocked: false,
 };
 
 function showEditProfile(put: Parameters<typeof stubApi>[0][string]) {

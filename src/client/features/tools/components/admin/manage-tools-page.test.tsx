@@ -2,20 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queriesTo, stubApi, type SentRequest } from '#client/testing/api-stub.ts';
 import { pageOf, someTools } from '#client/testing/fixtures.ts';
+import { allowModalDialogs } from '#client/testing/modal-dialogs.ts';
 import { renderScreen } from '#client/testing/render-screen.tsx';
 import { ManageToolsPage } from './manage-tools-page.tsx';
 
 type Reply = Parameters<typeof stubApi>[0][string];
 
-beforeAll(() => {
-  // jsdom has no modal dialogs.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
+beforeAll(allowModalDialogs);
 
 function showManageTools(url: string, reply: Reply, more: Parameters<typeof stubApi>[0] = {}) {
   const sent = stubApi({ 'GET /api/catalogue': reply, ...more });
