@@ -10,8 +10,11 @@ import {
   uniqueEmail,
 } from './support.ts';
 
-/** Better Auth's client, a chunk of its own that account screens download when first needed. */
-const AUTH_CLIENT_CHUNK = /\/assets\/better-auth-client-[\w-]+\.js$/;
+/**
+ * Better Auth's client, a chunk of its own that account screens download when first needed; asked for again
+ * with a query of its own after a failed download (client/lib/import-again.ts).
+ */
+const AUTH_CLIENT_CHUNK = /\/assets\/better-auth-client-[\w-]+\.js(?:\?retry=\d+)?$/;
 
 async function expectSignedInAtHome(page: Page) {
   await expect(page).toHaveURL(/\/$/);

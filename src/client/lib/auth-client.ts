@@ -1,13 +1,16 @@
 import { errorText, messages } from '#shared/messages.ts';
+import { importAgainable } from './import-again.ts';
 import { loadOnce } from './load-once.ts';
 import { texts } from './texts.ts';
+
+const importBetterAuthClient = importAgainable(() => import('./better-auth-client.ts'));
 
 /**
  * Better Auth's client (11 KB gzip), for the sign-in, sign-up, reset and verification screens and the profile:
  * none needs it to show, so it is downloaded on the first focus inside an account screen's card (`preloadAuthClient`,
  * AuthCard) or on the first sending.
  */
-export const authClient = loadOnce(async () => (await import('./better-auth-client.ts')).betterAuthClient);
+export const authClient = loadOnce(async () => (await importBetterAuthClient()).betterAuthClient);
 
 export const preloadAuthClient = (): void => void authClient().catch(() => {});
 
