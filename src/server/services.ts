@@ -44,6 +44,7 @@ export async function createServices(foundation: Foundation) {
   const tools = new ToolsService(db, { staleCatalogueMs: config.staleCatalogueSeconds * 1000 });
   await tools.followChanges(database);
   const users = new UsersService(db);
+  await users.followBlocks(database);
   for (const email of await users.applyConfiguredAdmins(config.adminEmails)) {
     log.warn(`${email} is in ADMIN_EMAILS but not verified: it is no administrator until it is`);
   }

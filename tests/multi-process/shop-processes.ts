@@ -24,6 +24,8 @@ export interface Shops {
   a: Shop;
   b: Shop;
   database: pg.Client;
+  /** The URL of that database, for a connection of a test's own. */
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ export async function startTwoShops(extraEnv: Record<string, string> = {}): Prom
     a,
     b,
     database,
+    databaseUrl: testDatabase.url!,
     async stop() {
       await database.end().catch(() => undefined);
       await Promise.all([a.process.stop(), b.process.stop()]);

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '#shared/schemas/tools.ts';
@@ -52,6 +53,25 @@ async function setPrice(shop: Shop, id: string, price: number): Promise<void> {
 }
 
 const priceOn = async (shop: Shop, id: string) => (await toolOn(shop, id)).price;
+
+/** How many connections the processes listen on (each process: one for every channel). */
+async function listenerConnections(client: pg.Client = shops.database): Promise<number | null> {
+  const { rowCount } = await client.query(
+    `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
+    [LISTENER_APPLICATION_NAME],
+  );
+  return rowCount;
+}
+
+/** Ends the processes' LISTEN connections, as a network fault would; answers how many there were. */
+async function cutListeners(): Promise<number | null> {
+  const { rowCount } = await shops.database.query(
+    `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+     WHERE datname = current_database() AND application_name = $1`,
+    [LISTENER_APPLICATION_NAME],
+  );
+  return rowCount;
+}
 
 const order = (shop: Shop, buyer: string, toolId: string, quantity = 10) =>
   shop.request('POST', '/api/order', {
@@ -134,28 +154,42 @@ describe('two server processes on one PostgreSQL', () => {
   it('see a change made while their LISTEN connection was gone, once it is back', async () => {
     const toolId = await addTool(shops.a);
     expect(await priceOn(shops.b, toolId)).toBe(25);
-    const { rowCount } = await shops.database.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-       WHERE datname = current_database() AND application_name = $1`,
-      [LISTENER_APPLICATION_NAME],
-    );
-    expect(rowCount).toBe(2);
+    expect(await cutListeners()).toBe(2);
     // While B does not listen: B reads (and keeps) the tool, then A changes it.
     expect(await priceOn(shops.b, toolId)).toBe(25);
     await setPrice(shops.a, toolId, 44);
     await expect.poll(() => priceOn(shops.b, toolId), { timeout: 10_000, interval: 50 }).toBe(44);
-    await expect
-      .poll(async () => {
-        const listening = await shops.database.query(
-          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
-          [LISTENER_APPLICATION_NAME],
-        );
-        return listening.rowCount;
-      })
-      .toBe(2);
+    await expect.poll(() => listenerConnections()).toBe(2);
     // And it hears the next change as it happens.
     await setPrice(shops.a, toolId, 45);
     await expect.poll(() => priceOn(shops.b, toolId), { timeout: 5000, interval: 20 }).toBe(45);
+  });
+
+  it('refuse a blocked account on the other process at once, and after a gap in its LISTEN once it is back', async () => {
+    const profileOnB = async (cookie: string, email: string) =>
+      (await shops.b.request('GET', `/api/user/${email}`, { cookie })).status;
+    const blockThroughA = async (email: string) => {
+      const response = await shops.a.request('PUT', `/api/user/blocked/${email}`, {
+        cookie: admin,
+        body: { blocked: true },
+      });
+      expect(await response.json()).toEqual({ modifiedCount: 1 });
+    };
+    // B holds each buyer's session in its signed cookie cache, which no database read checks for a minute.
+    const first = await signUp(shops, shops.b, 'blocked-first@multi.test');
+    expect(await profileOnB(first, 'blocked-first@multi.test')).toBe(200);
+    await blockThroughA('blocked-first@multi.test');
+    await expect
+      .poll(() => profileOnB(first, 'blocked-first@multi.test'), { timeout: 2000, interval: 20 })
+      .toBe(401);
+
+    const second = await signUp(shops, shops.b, 'blocked-second@multi.test');
+    expect(await profileOnB(second, 'blocked-second@multi.test')).toBe(200);
+    expect(await cutListeners()).toBe(2);
+    await blockThroughA('blocked-second@multi.test');
+    await expect
+      .poll(() => profileOnB(second, 'blocked-second@multi.test'), { timeout: 10_000, interval: 50 })
+      .toBe(401);
   });
 });
 
@@ -198,5 +232,13 @@ describe('when PostgreSQL restarts', () => {
     await setPrice(shops.a, toolId, 27);
     await expect.poll(() => priceOn(shops.b, toolId), { timeout: 10_000, interval: 50 }).toBe(27);
     for (const shop of [shops.a, shops.b]) expect(shop.process.output).not.toMatch(/"level":60/);
+    // Each process tried to listen again every second while the database was down, and listens once now.
+    const after = new pg.Client({ connectionString: shops.databaseUrl });
+    await after.connect();
+    try {
+      expect(await listenerConnections(after)).toBe(2);
+    } finally {
+      await after.end();
+    }
   });
 });

@@ -145,49 +145,55 @@ async function openPostgres(url: string, poolSize: number, log: FastifyBaseLogge
   });
   pool.on('error', (error) => log.error({ err: error }, 'idle PostgreSQL connection failed'));
   await migrateWithLock(pool);
-  const listeners: pg.Client[] = [];
+  const subscriptions = new Map<string, { onMessage: (payload: string) => void; onGap: () => void }>();
+  const gaps = () => {
+    for (const { onGap } of subscriptions.values()) onGap();
+  };
+  let listener: Promise<pg.Client> | undefined;
   let closed = false;
 
   /**
-   * A connection of its own for LISTEN, kept alive by TCP keepalive and opened again whenever it is lost.
-   * While it was gone notifications were missed, so onGap runs at the loss and again once listening resumes.
+   * One connection of its own for every channel's LISTEN, kept alive by TCP keepalive and opened again a
+   * second after it is lost, until it is back. While it was gone notifications were missed, so each channel's
+   * onGap runs at the loss (and at each failed attempt) and again once listening resumes.
    */
-  async function connectListener(
-    channel: string,
-    onMessage: (payload: string) => void,
-    onGap: () => void,
-    resumed = false,
-  ): Promise<void> {
-    const client = new pg.Client({
-      connectionString: url,
-      keepAlive: true,
-      application_name: LISTENER_APPLICATION_NAME,
-    });
-    let lost = false;
-    const retry = () => {
-      if (closed) return;
-      setTimeout(() => {
-        if (!closed) connectListener(channel, onMessage, onGap, true).catch(retry);
-      }, 1000).unref();
-    };
-    const onLoss = (error?: Error) => {
-      if (lost) return;
-      lost = true;
-      if (!closed) log.warn({ err: error }, `LISTEN connection for ${channel} lost; reconnecting`);
-      onGap();
-      listeners.splice(listeners.indexOf(client), 1);
-      client.end().catch(() => undefined);
-      retry();
-    };
-    client.on('notification', (message) => {
-      if (message.channel === channel) onMessage(message.payload ?? '');
-    });
-    client.on('error', onLoss);
-    client.on('end', () => onLoss());
-    listeners.push(client);
-    await client.connect();
-    await client.query(`LISTEN "${channel}"`);
-    if (resumed) onGap();
+  function listenerConnection(resumed = false): Promise<pg.Client> {
+    listener ??= (async () => {
+      const client = new pg.Client({
+        connectionString: url,
+        keepAlive: true,
+        application_name: LISTENER_APPLICATION_NAME,
+      });
+      let lost = false;
+      // A failed attempt both rejects and ends the client: this runs once for it.
+      const onLoss = (error?: Error) => {
+        if (lost) return;
+        lost = true;
+        listener = undefined;
+        client.end().catch(() => undefined);
+        if (closed) return;
+        log.warn({ err: error }, 'LISTEN connection lost; reconnecting');
+        gaps();
+        setTimeout(() => {
+          if (!closed) listenerConnection(true).catch(() => undefined);
+        }, 1000).unref();
+      };
+      client.on('notification', ({ channel, payload }) =>
+        subscriptions.get(channel)?.onMessage(payload ?? ''),
+      );
+      client.on('error', onLoss);
+      client.on('end', () => onLoss());
+      try {
+        await client.connect();
+        for (const channel of subscriptions.keys()) await client.query(`LISTEN "${channel}"`);
+      } catch (error) {
+        onLoss(error as Error);
+        throw error;
+      }
+      if (resumed) gaps();
+      return client;
+    })();
+    return listener;
   }
 
   return {
@@ -195,10 +201,13 @@ async function openPostgres(url: string, poolSize: number, log: FastifyBaseLogge
     kind: 'postgres',
     // Two connections for the job runner's polling and work, one more for its LISTEN.
     jobsConnection: { connectionString: url, max: 2 },
-    listen: connectListener,
+    async listen(channel, onMessage, onGap) {
+      subscriptions.set(channel, { onMessage, onGap });
+      await (await listenerConnection()).query(`LISTEN "${channel}"`);
+    },
     async close() {
       closed = true;
-      await Promise.all(listeners.map((client) => client.end().catch(() => undefined)));
+      await listener?.then((client) => client.end()).catch(() => undefined);
       await pool.end();
     },
   };

@@ -73,10 +73,12 @@ export const authPlugin = fp(
     // database before it looks for the endpoint, so any other path would leave a row behind.
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const hasBody = request.method === 'POST' && request.body !== undefined;
+      const headers = toWebHeaders(request);
+      await auth.withoutBlockedSession(headers);
       const response = await auth.handler(
         new Request(new URL(endpointUrl(request), baseUrl), {
           method: request.method,
-          headers: toWebHeaders(request),
+          headers,
           body: hasBody ? JSON.stringify(request.body) : undefined,
         }),
       );

@@ -5,7 +5,7 @@ import type { PeriodicTask } from '#server/periodic-task.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 import { createBetterAuth, type BetterAuth, type BetterAuthDeps } from './better-auth.ts';
 import { deleteExpiredSignIns } from './expired-sign-ins.ts';
-import { sessionCookies } from './session-cookies.ts';
+import { sessionCookies, withoutSessionCookies } from './session-cookies.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -62,7 +62,7 @@ export class AuthService implements AccountCreator {
     private readonly betterAuth: BetterAuth,
     /** Google and GitHub, each when its client id and secret are configured. */
     readonly socialProviders: SocialProvider[],
-    private readonly deps: Pick<BetterAuthDeps, 'db' | 'log'>,
+    private readonly deps: Pick<BetterAuthDeps, 'db' | 'log' | 'users'>,
   ) {}
 
   /** Signs sessions with AUTH_SECRET, or else with the secret this database keeps. */
@@ -103,13 +103,46 @@ export class AuthService implements AccountCreator {
     });
   }
 
-  /** Answers a request to one of `endpoints`. */
+  /** Answers a request to one of `endpoints` (with headers that went through withoutBlockedSession). */
   handler(request: Request): Promise<Response> {
     return this.betterAuth.handler(request);
   }
 
-  /** Who the request's session cookie names; the role as the session had it (see requireAdmin). */
+  /**
+   * Takes a blocked account's session cookies out of `headers`, so that Better Auth answers as to someone signed
+   * out (get-session: no session) whatever the cookie cache in them says.
+   */
+  async withoutBlockedSession(headers: Headers): Promise<void> {
+    const user = await this.cookieUser(headers);
+    if (user && this.isBlocked(user)) headers.set('cookie', withoutSessionCookies(headers.get('cookie')!));
+  }
+
+  /**
+   * Who the request's session cookie names; the role as the session had it (see requireAdmin). Nobody for a
+   * blocked account: its sessions ended as it was blocked, but a browser's signed copy of one lasts a minute.
+   */
   async sessionUser(headers: Headers): Promise<SessionUser | null> {
+    const user = await this.cookieUser(headers);
+    return user && !this.isBlocked(user) ? user : null;
+  }
+
+  /**
+   * Who the session names, asked of the database itself rather than the signed cookie cache: a session that
+   * was ended (signed out, reset, taken from whoever registered an administrator's address) no longer counts,
+   * nor one a sign-in started as its account was being blocked.
+   */
+  async currentSessionUser(headers: Headers): Promise<SessionUser | null> {
+    const session = await this.betterAuth.api.getSession({ headers, query: { disableCookieCache: true } });
+    const user = session && toSessionUser(session.user);
+    return user && !this.isBlocked(user) ? user : null;
+  }
+
+  private isBlocked({ id }: SessionUser): boolean {
+    return this.deps.users.isKnownBlocked(id);
+  }
+
+  /** Who the session cookies name, from the cookie cache when it holds them. */
+  private async cookieUser(headers: Headers): Promise<SessionUser | null> {
     const cookie = sessionCookies(headers.get('cookie') ?? '');
     if (!cookie) return null;
     const known = this.sessions.get(cookie);
@@ -119,15 +152,6 @@ export class AuthService implements AccountCreator {
     const user = toSessionUser(session.user);
     this.sessions.set(cookie, user);
     return user;
-  }
-
-  /**
-   * Who the session names, asked of the database itself rather than the signed cookie cache: a session that
-   * was ended (signed out, reset, taken from whoever registered an administrator's address) no longer counts.
-   */
-  async currentSessionUser(headers: Headers): Promise<SessionUser | null> {
-    const session = await this.betterAuth.api.getSession({ headers, query: { disableCookieCache: true } });
-    return session && toSessionUser(session.user);
   }
 
   async createAccount({ name, email, role, password }: NewAccount): Promise<void> {

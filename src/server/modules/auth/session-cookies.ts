@@ -50,3 +50,11 @@ export function sessionCookies(header: string): string {
   const pairs = cookiePairs(header).filter(({ session }) => session !== undefined);
   return pairs.some(({ session }) => session === 'token') ? pairs.map(({ text }) => text).join('; ') : '';
 }
+
+/** The Cookie header without the session's cookies: as a browser that is signed out sends it. */
+export function withoutSessionCookies(header: string): string {
+  return cookiePairs(header)
+    .filter(({ session }) => session === undefined)
+    .map(({ text }) => text)
+    .join('; ');
+}

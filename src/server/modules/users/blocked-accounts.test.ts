@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_BLOCKED_MESSAGE, type User } from '#shared/schemas/users.ts';
-import { sessions, users } from '#server/db/schema.ts';
+import { orders, sessions, users } from '#server/db/schema.ts';
 import { createUser, signInCookie, type TestUser } from '#server/testing/accounts.ts';
 import { snapshotDatabase } from '#server/testing/db-snapshot.ts';
+import { addTestTool } from '#server/testing/tools.ts';
 import { anonymous, requestsAs } from '#server/testing/requests.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
 import { ADMIN_NOT_BLOCKED, UNBLOCK_BEFORE_PROMOTING } from './users.service.ts';
@@ -70,6 +71,40 @@ describe('PUT /api/user/blocked/{email}', () => {
       users: User[];
     }>();
     expect(page.users).toEqual([expect.objectContaining({ email: buyer.email, blocked: true })]);
+  });
+
+  it("refuses the browser's minute-long copy of a blocked account's session at once: no order, no profile, signed out", async () => {
+    const buyer = await createUser(ctx);
+    const tool = await addTestTool(ctx.app);
+    const line = { toolId: tool.id, quantity: 10, address: '1 Main St', number: '555-0100' };
+    const session = () => as(buyer).get('/api/auth/get-session');
+    expect((await session()).json()).toMatchObject({ user: { email: buyer.email } });
+    expect((await as(buyer).post('/api/order', line)).statusCode).toBe(200);
+
+    await block(buyer.email);
+    const refused = await as(buyer).post('/api/order', line);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ message: 'Please sign in first.' });
+    expect(await ctx.app.database.db.select().from(orders).where(eq(orders.userId, buyer.id))).toHaveLength(
+      1,
+    );
+    expect((await as(buyer).get(`/api/user/${buyer.email}`)).statusCode).toBe(401);
+    expect((await as(buyer).get('/api/singleOrder?email=' + buyer.email)).statusCode).toBe(401);
+    const signedOut = await session();
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.json()).toBeNull();
+  });
+
+  it('gives no rights to a session a sign-in started as the account was being blocked', async () => {
+    const buyer = await createUser(ctx);
+    const [started] = await sessionsOf(buyer);
+    await block(buyer.email);
+    // The sign-in read the account just before the block committed, and wrote its session just after.
+    await ctx.app.database.db.insert(sessions).values(started!);
+    expect(await sessionsOf(buyer)).toHaveLength(1);
+
+    expect((await as(tokenOnly(buyer)).get(`/api/user/${buyer.email}`)).statusCode).toBe(401);
+    expect((await as(tokenOnly(buyer)).get('/api/auth/get-session')).json()).toBeNull();
   });
 
   it('answers 0 for an account blocked already, and unblocking lets it sign in again', async () => {

@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { AdminUsersQuery, User } from '#shared/schemas/users.ts';
 import type { Db } from '#server/db/client.ts';
 import { readPage, rowsInChunks, type Page } from '#server/db/paging.ts';
 import { accounts, sessions, users, userSearchText } from '#server/db/schema.ts';
 import { everyWordFound } from '#server/db/text-search.ts';
 import type { Executor } from '#server/db/transaction.ts';
+import { ACCOUNT_BLOCKS_CHANNEL, type BlockChange } from './blocked-accounts.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileChanges = Partial<Pick<UserRow, 'name' | 'number' | 'address' | 'institute' | 'image'>>;
@@ -98,28 +99,42 @@ export async function promoteToAdmin(db: Db, email: string): Promise<number> {
   return rows.length;
 }
 
+/** Tells every process (blocked-accounts.ts) that the account was blocked or unblocked, at commit. */
+async function announceBlock(tx: Executor, change: BlockChange): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${ACCOUNT_BLOCKS_CHANNEL}, ${JSON.stringify(change)})`);
+}
+
 /**
- * Blocks the account, unless it is an administrator's or blocked already, and ends its sessions; answers how
- * many accounts changed.
+ * Blocks the account, unless it is an administrator's or blocked already, and ends its sessions; answers the
+ * account's id when it was blocked.
  */
-export async function blockUser(tx: Executor, email: string): Promise<number> {
-  const blocked = await tx
+export async function blockUser(tx: Executor, email: string): Promise<string | undefined> {
+  const [blocked] = await tx
     .update(users)
     .set({ blockedAt: new Date(), updatedAt: new Date() })
     .where(sql`${byEmail(email)} AND ${users.role} <> 'admin' AND ${users.blockedAt} IS NULL`)
     .returning({ id: users.id });
-  if (blocked.length > 0) await tx.delete(sessions).where(eq(sessions.userId, blocked[0]!.id));
-  return blocked.length;
+  if (!blocked) return undefined;
+  await tx.delete(sessions).where(eq(sessions.userId, blocked.id));
+  await announceBlock(tx, { userId: blocked.id, blocked: true });
+  return blocked.id;
 }
 
-/** Unblocks the account; answers how many accounts changed (0 when it was not blocked). */
-export async function unblockUser(db: Db, email: string): Promise<number> {
-  const rows = await db
+/** Unblocks the account; answers the account's id when it was blocked. */
+export async function unblockUser(tx: Executor, email: string): Promise<string | undefined> {
+  const [unblocked] = await tx
     .update(users)
     .set({ blockedAt: null, updatedAt: new Date() })
     .where(sql`${byEmail(email)} AND ${users.blockedAt} IS NOT NULL`)
     .returning({ id: users.id });
-  return rows.length;
+  if (unblocked) await announceBlock(tx, { userId: unblocked.id, blocked: false });
+  return unblocked?.id;
+}
+
+/** The ids of the blocked accounts. */
+export async function blockedUserIds(db: Executor): Promise<string[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(isNotNull(users.blockedAt));
+  return rows.map(({ id }) => id);
 }
 
 /**

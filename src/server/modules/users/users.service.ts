@@ -1,14 +1,16 @@
 import type { AdminUsersQuery, ProfileUpdate } from '#shared/schemas/users.ts';
-import type { Db } from '#server/db/client.ts';
+import type { Database, Db } from '#server/db/client.ts';
 import type { Page } from '#server/db/paging.ts';
 import type { Executor } from '#server/db/transaction.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { Conflict, Forbidden, InvalidInput, NotFound } from '#server/domain-errors.ts';
 import { jsonArray } from '#server/json-array.ts';
 import type { SessionUser } from '#server/modules/auth/auth.service.ts';
+import { BlockedAccounts } from './blocked-accounts.ts';
 import { demoAccounts, demoEmails, hasPublishedPassword, type DemoAccount } from './demo-accounts.ts';
 import {
   applyConfiguredAdmins,
+  blockedUserIds,
   blockUser,
   deleteUsers,
   findUserByEmail,
@@ -57,6 +59,8 @@ const OWN_PROFILE_ONLY = 'You can only see and change your own profile.';
 
 /** The shop's accounts: profiles, administrators, and the demo accounts of the local demo. */
 export class UsersService {
+  private readonly blocked = new BlockedAccounts();
+
   constructor(private readonly db: Db) {}
 
   async profile(viewer: SessionUser, email: string): Promise<UserRow> {
@@ -136,20 +140,33 @@ export class UsersService {
   }
 
   /**
-   * Blocks the account, which ends its sessions (a browser's copy of one lasts up to a minute: better-auth.ts),
-   * or unblocks it; answers how many accounts changed. An administrator's account is never blocked.
+   * Blocks the account, which ends its sessions, or unblocks it; answers how many accounts changed. Either
+   * counts in this process once it answers, and in the others as soon as they hear of it (BlockedAccounts). An
+   * administrator's account is never blocked.
    */
   async setBlocked(email: string, blocked: boolean): Promise<number> {
     const account = await findUserByEmail(this.db, email);
     if (!account) throw new NotFound(NO_SUCH_USER);
-    if (!blocked) return unblockUser(this.db, email);
-    if (account.role === 'admin') throw new Conflict(ADMIN_NOT_BLOCKED);
-    return inTransaction(this.db, (tx) => blockUser(tx, email));
+    if (blocked && account.role === 'admin') throw new Conflict(ADMIN_NOT_BLOCKED);
+    const userId = await inTransaction(this.db, (tx) => (blocked ? blockUser : unblockUser)(tx, email));
+    if (!userId) return 0;
+    this.blocked.apply({ userId, blocked });
+    return 1;
   }
 
-  /** Whether an administrator has blocked the account (false for one that is gone). */
+  /** Reads which accounts are blocked, and follows every block and unblock from then on (any process's). */
+  followBlocks(database: Pick<Database, 'listen'>): Promise<void> {
+    return this.blocked.follow(database, () => blockedUserIds(this.db));
+  }
+
+  /** Whether an administrator has blocked the account, read from the database (false for one that is gone). */
   async isBlocked(userId: string): Promise<boolean> {
     return Boolean((await findUserById(this.db, userId))?.blockedAt);
+  }
+
+  /** Whether the account is blocked, as this process has heard (followBlocks): answered from memory. */
+  isKnownBlocked(userId: string): boolean {
+    return this.blocked.has(userId);
   }
 
   administratorEmails(db: Executor = this.db): Promise<string[]> {
