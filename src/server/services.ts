@@ -49,6 +49,7 @@ export async function createServices(foundation: Foundation) {
     log.warn(`${email} is in ADMIN_EMAILS but not verified: it is no administrator until it is`);
   }
   const auth = await AuthService.create({ config, db, hits, mailer, users, log });
+  await auth.followEndedSessions(database);
   // Orders and payments call each other: an order cancels its payment intent, a payment marks its order paid.
   const orders: OrdersService = new OrdersService({
     db,

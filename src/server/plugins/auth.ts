@@ -74,7 +74,7 @@ export const authPlugin = fp(
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const hasBody = request.method === 'POST' && request.body !== undefined;
       const headers = toWebHeaders(request);
-      await auth.withoutBlockedSession(headers);
+      await auth.withoutEndedSession(headers);
       const response = await auth.handler(
         new Request(new URL(endpointUrl(request), baseUrl), {
           method: request.method,

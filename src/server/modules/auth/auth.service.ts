@@ -1,9 +1,16 @@
 import { LRUCache } from 'lru-cache';
 import { socialProviderSchema, type SocialProvider } from '#shared/schemas/auth.ts';
+import type { Database } from '#server/db/client.ts';
 import type { AccountCreator, NewAccount } from '#server/modules/users/users.service.ts';
 import type { PeriodicTask } from '#server/periodic-task.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
-import { createBetterAuth, type BetterAuth, type BetterAuthDeps } from './better-auth.ts';
+import {
+  createBetterAuth,
+  SESSION_COPY_SECONDS,
+  type BetterAuth,
+  type BetterAuthDeps,
+} from './better-auth.ts';
+import { EndedSessions } from './ended-sessions.ts';
 import { deleteExpiredSignIns } from './expired-sign-ins.ts';
 import { sessionCookies, withoutSessionCookies } from './session-cookies.ts';
 
@@ -51,12 +58,20 @@ function toSessionUser(user: {
  */
 const SESSION_MEMO = { max: 10_000, ttl: 5_000 };
 
+/** Who a session names, and which session it is. */
+interface SignedIn {
+  user: SessionUser;
+  sessionId: string;
+}
+
 /**
  * Sign-in (Better Auth: e-mail and password, Google, GitHub, verification, password reset) and who is signed
  * in. The auth plugin mounts it at /api/auth.
  */
 export class AuthService implements AccountCreator {
-  private readonly sessions = new LRUCache<string, SessionUser>(SESSION_MEMO);
+  private readonly sessions = new LRUCache<string, SignedIn>(SESSION_MEMO);
+  /** A copy of a session counts for the cookie cache's lifetime, and its reading for the memo's after that. */
+  private readonly ended = new EndedSessions(SESSION_COPY_SECONDS * 1000 + SESSION_MEMO.ttl);
 
   private constructor(
     private readonly betterAuth: BetterAuth,
@@ -109,21 +124,24 @@ export class AuthService implements AccountCreator {
   }
 
   /**
-   * Takes a blocked account's session cookies out of `headers`, so that Better Auth answers as to someone signed
-   * out (get-session: no session) whatever the cookie cache in them says.
+   * Takes the session cookies out of `headers` when their session no longer counts (sessionUser), so that Better
+   * Auth answers as to someone signed out (get-session: no session) whatever the copy of the session in them says.
    */
-  async withoutBlockedSession(headers: Headers): Promise<void> {
-    const user = await this.cookieUser(headers);
-    if (user && this.isBlocked(user)) headers.set('cookie', withoutSessionCookies(headers.get('cookie')!));
+  async withoutEndedSession(headers: Headers): Promise<void> {
+    const cookie = headers.get('cookie');
+    if (!cookie || !sessionCookies(cookie)) return;
+    const signedIn = await this.cookieSession(headers);
+    const ended = signedIn ? !this.counts(signedIn) : !this.ended.copiesTrusted;
+    if (ended) headers.set('cookie', withoutSessionCookies(cookie));
   }
 
   /**
-   * Who the request's session cookie names; the role as the session had it (see requireAdmin). Nobody for a
-   * blocked account: its sessions ended as it was blocked, but a browser's signed copy of one lasts a minute.
+   * Who the request's session cookie names; the role as the session had it (see requireAdmin). Nobody once the
+   * session has ended, or its account is blocked, though a browser's signed copy of the session lasts a minute.
    */
   async sessionUser(headers: Headers): Promise<SessionUser | null> {
-    const user = await this.cookieUser(headers);
-    return user && !this.isBlocked(user) ? user : null;
+    const signedIn = await this.cookieSession(headers);
+    return signedIn && this.counts(signedIn) ? signedIn.user : null;
   }
 
   /**
@@ -132,26 +150,43 @@ export class AuthService implements AccountCreator {
    * nor one a sign-in started as its account was being blocked.
    */
   async currentSessionUser(headers: Headers): Promise<SessionUser | null> {
-    const session = await this.betterAuth.api.getSession({ headers, query: { disableCookieCache: true } });
-    const user = session && toSessionUser(session.user);
-    return user && !this.isBlocked(user) ? user : null;
+    const signedIn = await this.readSession(headers, { fromDatabase: true });
+    return signedIn && this.counts(signedIn) ? signedIn.user : null;
   }
 
-  private isBlocked({ id }: SessionUser): boolean {
-    return this.deps.users.isKnownBlocked(id);
+  /**
+   * Hears which sessions end, in any process, from now on (EndedSessions); after a gap in the hearing, the
+   * sessions read before it are read again.
+   */
+  followEndedSessions(database: Pick<Database, 'listen'>): Promise<void> {
+    return this.ended.follow(database, () => this.sessions.clear());
   }
 
-  /** Who the session cookies name, from the cookie cache when it holds them. */
-  private async cookieUser(headers: Headers): Promise<SessionUser | null> {
+  private counts({ user, sessionId }: SignedIn): boolean {
+    return !this.deps.users.isKnownBlocked(user.id) && !this.ended.has(sessionId);
+  }
+
+  /**
+   * Who the session cookies name: from the signed copy of the session in them while copies are trusted
+   * (EndedSessions), else from the database; each reading kept a few seconds, as every end heard meanwhile
+   * still counts (counts()).
+   */
+  private async cookieSession(headers: Headers): Promise<SignedIn | null> {
     const cookie = sessionCookies(headers.get('cookie') ?? '');
     if (!cookie) return null;
     const known = this.sessions.get(cookie);
     if (known) return known;
-    const session = await this.betterAuth.api.getSession({ headers });
-    if (!session) return null;
-    const user = toSessionUser(session.user);
-    this.sessions.set(cookie, user);
-    return user;
+    const signedIn = await this.readSession(headers, { fromDatabase: !this.ended.copiesTrusted });
+    if (signedIn) this.sessions.set(cookie, signedIn);
+    return signedIn;
+  }
+
+  private async readSession(headers: Headers, { fromDatabase }: { fromDatabase: boolean }) {
+    const session = await this.betterAuth.api.getSession({
+      headers,
+      query: { disableCookieCache: fromDatabase },
+    });
+    return session && { user: toSessionUser(session.user), sessionId: session.session.id };
   }
 
   async createAccount({ name, email, role, password }: NewAccount): Promise<void> {

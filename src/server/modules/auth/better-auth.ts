@@ -35,6 +35,9 @@ export interface BetterAuthDeps {
  */
 const ACCOUNT_MAILS_PER_HOUR = 5;
 
+/** How long a browser's signed copy of its session (Better Auth's cookie cache) counts without the database. */
+export const SESSION_COPY_SECONDS = 60;
+
 const PROVIDER_NAMES = { google: 'Google', github: 'GitHub' } as const;
 
 /** Bounds what Better Auth's own checks and queries get to see; the spec's rules where it has them. */
@@ -226,7 +229,7 @@ export function createBetterAuth(deps: BetterAuthDeps) {
     // The session and its user travel in a signed HttpOnly cookie for a minute, so most requests do not ask the
     // database who is signed in. A session ended elsewhere (sign-out on another device, a password reset)
     // therefore lasts up to that minute here; administrators' rights are checked against the database.
-    session: { cookieCache: { enabled: true, maxAge: 60 } },
+    session: { cookieCache: { enabled: true, maxAge: SESSION_COPY_SECONDS } },
     advanced: {
       useSecureCookies: config.baseUrl.startsWith('https://'),
       cookiePrefix: COOKIE_PREFIX,

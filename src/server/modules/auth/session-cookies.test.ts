@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionCookies, withoutMalformedCookieCache } from './session-cookies.ts';
+import { sessionCookies, withoutMalformedCookieCache, withoutSessionCookies } from './session-cookies.ts';
 
 describe('sessionCookies', () => {
   it('is the same for one session whatever other cookies come beside it', () => {
@@ -25,5 +25,14 @@ describe('withoutMalformedCookieCache', () => {
     expect(withoutMalformedCookieCache('forgeline.session_data.0=ab%2F; b=2')).toBe('b=2');
     const sound = 'forgeline.session_token=t%2Bs; forgeline.session_data=eyJz-_0=; c=!!!';
     expect(withoutMalformedCookieCache(sound)).toBe(sound);
+  });
+});
+
+describe('withoutSessionCookies', () => {
+  it("drops the session's token and every chunk of its copy, and keeps the other cookies as sent", () => {
+    const header =
+      'theme=dark; __Secure-forgeline.session_token=t.s; forgeline.session_data.0=eyJ; forgeline.session_data.1=9; a=1';
+    expect(withoutSessionCookies(header)).toBe('theme=dark; a=1');
+    expect(withoutSessionCookies('forgeline.session_token=t')).toBe('');
   });
 });
