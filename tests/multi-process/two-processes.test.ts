@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,8 @@ import type { Tool } from '#shared/schemas/tools.ts';
 import { LISTENER_APPLICATION_NAME } from '#server/db/client.ts';
 import { S3StandIn } from '#server/testing/s3-stand-in.ts';
 import { ORIGIN, signUp, startTwoShops, type Shop, type Shops } from './shop-processes.ts';
+
+const execFileAsync = promisify(execFile);
 
 let shops: Shops;
 let admin: string;
@@ -195,9 +198,11 @@ describe('two server processes on one PostgreSQL', () => {
 
 describe('when PostgreSQL restarts', () => {
   const cluster = process.env.PG_CLUSTER?.split(' ');
-  const pgctl = (action: 'stop' | 'start') => {
+  // Not execFileSync: a stop that blocked this process past the servers' keep-alive timeout kept the client
+  // from closing its idle connections in time, and the next request went out on one the server had closed.
+  const pgctl = async (action: 'stop' | 'start') => {
     if (!cluster) throw new Error('Set PG_CLUSTER to the cluster to restart, e.g. "15 main" (see .ci/run).');
-    execFileSync('pg_ctlcluster', [...cluster, action], { stdio: 'inherit' });
+    await execFileAsync('pg_ctlcluster', [...cluster, action]);
   };
 
   it('both processes survive: reads from their copies, 503 for writes, and all works again after', async () => {
@@ -207,7 +212,7 @@ describe('when PostgreSQL restarts', () => {
     for (const shop of [shops.a, shops.b]) expect((await newest(shop)).status).toBe(200);
     await shops.database.end();
 
-    pgctl('stop');
+    await pgctl('stop');
     try {
       for (const shop of [shops.a, shops.b]) {
         const read = await newest(shop);
@@ -220,7 +225,7 @@ describe('when PostgreSQL restarts', () => {
         expect((await shop.request('GET', '/api/health/ready')).status).toBe(503);
       }
     } finally {
-      pgctl('start');
+      await pgctl('start');
     }
 
     for (const shop of [shops.a, shops.b]) {
