@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { queryClient } from '#client/lib/query-client.ts';
 import { installFetchStub, resetFetchStub } from './api-stub.ts';
 
@@ -21,3 +21,8 @@ afterEach(() => {
   queryClient.clear();
   resetFetchStub();
 });
+
+// Preact runs effects after the next frame, or after 100 ms when no frame comes (hooks' afterNextFrame); one still
+// waiting when the file's jsdom is torn down called cancelAnimationFrame after jsdom had taken it away (an
+// uncaught error that failed a whole run). The next frame runs every such wait scheduled before it.
+afterAll(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
