@@ -12,6 +12,7 @@ import {
 } from './better-auth.ts';
 import { EndedSessions } from './ended-sessions.ts';
 import { deleteExpiredSignIns } from './expired-sign-ins.ts';
+import { liveSessionCheck } from './live-sessions.ts';
 import { sessionCookies, withoutSessionCookies } from './session-cookies.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -72,13 +73,16 @@ export class AuthService implements AccountCreator {
   private readonly sessions = new LRUCache<string, SignedIn>(SESSION_MEMO);
   /** A copy of a session counts for the cookie cache's lifetime, and its reading for the memo's after that. */
   private readonly ended = new EndedSessions(SESSION_COPY_SECONDS * 1000 + SESSION_MEMO.ttl);
+  private readonly isLive: (sessionId: string) => Promise<boolean>;
 
   private constructor(
     private readonly betterAuth: BetterAuth,
     /** Google and GitHub, each when its client id and secret are configured. */
     readonly socialProviders: SocialProvider[],
     private readonly deps: Pick<BetterAuthDeps, 'db' | 'log' | 'users'>,
-  ) {}
+  ) {
+    this.isLive = liveSessionCheck(deps.db);
+  }
 
   /** Signs sessions with AUTH_SECRET, or else with the secret this database keeps. */
   static async create(deps: Omit<BetterAuthDeps, 'secret'>): Promise<AuthService> {
@@ -167,17 +171,19 @@ export class AuthService implements AccountCreator {
   }
 
   /**
-   * Who the session cookies name: from the signed copy of the session in them while copies are trusted
-   * (EndedSessions), else from the database; each reading kept a few seconds, as every end heard meanwhile
-   * still counts (counts()).
+   * Who the session cookies name, from the signed copy of the session in them; while copies are not trusted
+   * (EndedSessions: this process may have missed ends), only if the database still has that session. Each
+   * reading is kept a few seconds, as every end heard meanwhile still counts (counts()).
    */
   private async cookieSession(headers: Headers): Promise<SignedIn | null> {
     const cookie = sessionCookies(headers.get('cookie') ?? '');
     if (!cookie) return null;
     const known = this.sessions.get(cookie);
     if (known) return known;
-    const signedIn = await this.readSession(headers, { fromDatabase: !this.ended.copiesTrusted });
-    if (signedIn) this.sessions.set(cookie, signedIn);
+    const checkDatabase = !this.ended.copiesTrusted;
+    const signedIn = await this.readSession(headers, { fromDatabase: false });
+    if (!signedIn || (checkDatabase && !(await this.isLive(signedIn.sessionId)))) return null;
+    this.sessions.set(cookie, signedIn);
     return signedIn;
   }
 
