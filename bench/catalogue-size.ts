@@ -9,7 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { CATALOGUE_PAGE_SIZE, CATALOGUE_SORTS } from '#shared/schemas/tools.ts';
 import { builtServerEnv, startBuiltServer, type BuiltServer } from './built-server.ts';
-import { pathsLoad, READ_CONNECTIONS, SECONDS, type LatencyFigures } from './load.ts';
+import {
+  latencyFigures,
+  pathsLatencies,
+  READ_CONNECTIONS,
+  SECONDS,
+  type Latencies,
+  type LatencyFigures,
+} from './load.ts';
 import { pageTransfer, type TransferKind } from './page-weight.ts';
 import { kilobytes, median, met, millis, printTable, ratio, whole, type Cell } from './report.ts';
 
@@ -229,13 +236,44 @@ interface Prepared {
   firstTimes: FirstTime[];
 }
 
-const load = (base: string, paths: string[], run: { once: true } | { seconds: number }) =>
-  pathsLoad(base, paths, run, BROWSER_HEADERS);
+const askedOnce = async (base: string, paths: string[]) =>
+  latencyFigures(await pathsLatencies(base, paths, { once: true }, BROWSER_HEADERS));
 
 /** Every page, then every search, of the mixes asked once each, on a server that has answered none yet. */
 async function firstTimeLoads(base: string): Promise<FirstTime> {
-  const page = await load(base, pagesOnce(await lastPages(base)), { once: true });
-  return { page, search: await load(base, searchesOnce(), { once: true }) };
+  const page = await askedOnce(base, pagesOnce(await lastPages(base)));
+  return { page, search: await askedOnce(base, searchesOnce()) };
+}
+
+const REPEATED: Record<Mix, () => string[]> = { page: pagesRepeated, search: searchesRepeated };
+
+const together = (runs: Latencies[]): Latencies => ({
+  latencies: runs.flatMap((run) => run.latencies),
+  seconds: runs.reduce((sum, run) => sum + run.seconds, 0),
+});
+
+/**
+ * Each mix asked round and round of every server in turns of a second, SECONDS each in all after a second of
+ * warm-up each, the servers' order changing every turn: one size after the other, the machine's drift made the
+ * same cached answers 35 % slower at one size than at the other (10,021 and 6,484 req/s), where in turns the
+ * two sizes answer within 5 % of each other.
+ */
+async function repeatedInTurns(bases: string[]): Promise<Array<Record<Mix, LatencyFigures>>> {
+  const runs = bases.map(() => ({ page: [] as Latencies[], search: [] as Latencies[] }));
+  const turn = (base: string, paths: string[]) =>
+    pathsLatencies(base, paths, { seconds: 1 }, BROWSER_HEADERS);
+  for (const mix of MIXES) {
+    const paths = REPEATED[mix]();
+    for (const base of bases) await turn(base, paths);
+    for (let second = 0; second < SECONDS; second++) {
+      const order = second % 2 === 0 ? [...bases.keys()] : [...bases.keys()].reverse();
+      for (const i of order) runs[i]![mix].push(await turn(bases[i]!, paths));
+    }
+  }
+  return runs.map((run) => ({
+    page: latencyFigures(together(run.page)),
+    search: latencyFigures(together(run.search)),
+  }));
 }
 
 /** The figures of the start whose p95 is the median (the higher middle one of an even count). */
@@ -244,16 +282,14 @@ function medianStart(firstTimes: FirstTime[], mix: Mix): LatencyFigures {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/** The repeated loads, the memory and the full list, and /parts if `weighParts`, on the last start. */
+/** The memory and the full list, and /parts if `weighParts`, on the last start, after the repeated loads. */
 async function measureServer(
   catalogue: Prepared,
   server: BuiltServer,
+  repeated: Record<Mix, LatencyFigures>,
   weighParts: boolean,
 ): Promise<SizeRun> {
-  const { base } = server;
   const { firstTimes } = catalogue;
-  const pagesAgain = await load(base, pagesRepeated(), { seconds: SECONDS });
-  const searchAgain = await load(base, searchesRepeated(), { seconds: SECONDS });
   const memory = memoryOf(server.pid);
   const list = await fullList(server);
   return {
@@ -261,8 +297,8 @@ async function measureServer(
     seedMs: catalogue.seedMs,
     startupMs: catalogue.startupMs,
     latency: {
-      page: { first: medianStart(firstTimes, 'page'), repeated: pagesAgain },
-      search: { first: medianStart(firstTimes, 'search'), repeated: searchAgain },
+      page: { first: medianStart(firstTimes, 'page'), repeated: repeated.page },
+      search: { first: medianStart(firstTimes, 'search'), repeated: repeated.search },
     },
     firstTimeP95: {
       page: firstTimes.map((first) => first.page.p95),
@@ -270,14 +306,28 @@ async function measureServer(
     },
     ...memory,
     fullList: list,
-    partsPage: weighParts ? await pageTransfer(`${base}/parts`) : undefined,
+    partsPage: weighParts ? await pageTransfer(`${server.base}/parts`) : undefined,
   };
+}
+
+/** A server started on the catalogue, its start timed, and the first-time loads asked of it. */
+async function startAndAskOnce(catalogue: Prepared): Promise<BuiltServer> {
+  const server = await startBuiltServer({ dataDir: catalogue.dataDir });
+  try {
+    catalogue.startupMs.push(server.startupMs);
+    catalogue.firstTimes.push(await firstTimeLoads(server.base));
+    return server;
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
 }
 
 /**
  * Makes every catalogue first, then starts the server on each in turns, STARTS times (so that a change in the
  * machine's load, which other work shares, falls on every size alike). Each start answers the first-time
- * loads, whose p95 moves by a third from one start to the next; the last start of each is measured further.
+ * loads, whose p95 moves by a third from one start to the next. On the last start every size's server stays
+ * up: the repeated loads take turns between them, then each is measured further.
  */
 export async function catalogueSizeBench(): Promise<SizeRun[]> {
   const catalogues: Prepared[] = [];
@@ -288,20 +338,19 @@ export async function catalogueSizeBench(): Promise<SizeRun[]> {
       catalogues.push(catalogue);
       catalogue.seedMs = await seed(dataDir, tools);
     }
-    const runs: SizeRun[] = [];
-    for (let start = 1; start <= STARTS; start++)
-      for (const catalogue of catalogues) {
-        const server = await startBuiltServer({ dataDir: catalogue.dataDir });
-        try {
-          catalogue.startupMs.push(server.startupMs);
-          catalogue.firstTimes.push(await firstTimeLoads(server.base));
-          if (start === STARTS)
-            runs.push(await measureServer(catalogue, server, catalogue === catalogues.at(-1)));
-        } finally {
-          await server.stop();
-        }
-      }
-    return runs;
+    for (let start = 1; start < STARTS; start++)
+      for (const catalogue of catalogues) await (await startAndAskOnce(catalogue)).stop();
+    const servers: BuiltServer[] = [];
+    try {
+      for (const catalogue of catalogues) servers.push(await startAndAskOnce(catalogue));
+      const repeated = await repeatedInTurns(servers.map((server) => server.base));
+      const runs: SizeRun[] = [];
+      for (const [i, catalogue] of catalogues.entries())
+        runs.push(await measureServer(catalogue, servers[i]!, repeated[i]!, i === catalogues.length - 1));
+      return runs;
+    } finally {
+      for (const server of servers) await server.stop();
+    }
   } finally {
     for (const { dataDir } of catalogues) rmSync(dataDir, { recursive: true, force: true });
   }
@@ -343,7 +392,7 @@ function printLatency(runs: SizeRun[]): void {
     `Catalogue size: GET /api/catalogue at ${whole(small.tools)} and ${whole(large.tools)} tools (built ` +
       `server, PGlite; ${READ_CONNECTIONS} connections; first time: every request different, each once, on ` +
       `each of ${STARTS} starts, the start with the median p95 shown (each start's p95); repeated: 30 ` +
-      `requests round and round for ${SECONDS} s, on the last start)`,
+      `requests round and round, ${SECONDS} s at each size in turns of a second, on the last start)`,
     [
       'mix',
       'requests',

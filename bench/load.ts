@@ -65,17 +65,32 @@ export interface LatencyFigures {
   rps: number;
 }
 
+/** Every request's own latency, ms, and how long the run took, s. */
+export interface Latencies {
+  latencies: number[];
+  seconds: number;
+}
+
+export function latencyFigures({ latencies, seconds }: Latencies): LatencyFigures {
+  return {
+    requests: latencies.length,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    rps: latencies.length / (seconds || 1),
+  };
+}
+
 /**
  * GETs `paths` of `base` from READ_CONNECTIONS connections, one after the other: each once (`once`: no two
- * requests ask the same thing) or round and round for `seconds`. The percentiles are of every request's own
- * latency (autocannon's histogram has no p95); any answer but 2xx is a broken bench.
+ * requests ask the same thing) or round and round for `seconds`. Answers every request's own latency
+ * (autocannon's histogram has no p95); any answer but 2xx is a broken bench.
  */
-export function pathsLoad(
+export function pathsLatencies(
   base: string,
   paths: string[],
   run: { once: true } | { seconds: number },
   headers: Record<string, string> = {},
-): Promise<LatencyFigures> {
+): Promise<Latencies> {
   let next = 0;
   const latencies: number[] = [];
   return new Promise((resolve, reject) => {
@@ -91,12 +106,7 @@ export function pathsLoad(
         if (error) return reject(error instanceof Error ? error : new Error(String(error)));
         if (result.non2xx > 0 || result.errors > 0)
           return reject(new Error(`${base}: ${result.non2xx} non-2xx, ${result.errors} errors`));
-        resolve({
-          requests: latencies.length,
-          p50: percentile(latencies, 50),
-          p95: percentile(latencies, 95),
-          rps: latencies.length / (result.duration || 1),
-        });
+        resolve({ latencies, seconds: result.duration });
       },
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
