@@ -3,6 +3,7 @@ import { socialProviderSchema, type SocialProvider } from '#shared/schemas/auth.
 import type { Database } from '#server/db/client.ts';
 import type { AccountCreator, NewAccount } from '#server/modules/users/users.service.ts';
 import type { PeriodicTask } from '#server/periodic-task.ts';
+import { AuthContexts } from './auth-contexts.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 import {
   createBetterAuth,
@@ -77,6 +78,7 @@ export class AuthService implements AccountCreator {
 
   private constructor(
     private readonly betterAuth: BetterAuth,
+    private readonly contexts: AuthContexts,
     /** Google and GitHub, each when its client id and secret are configured. */
     readonly socialProviders: SocialProvider[],
     private readonly deps: Pick<BetterAuthDeps, 'db' | 'log' | 'users'>,
@@ -88,7 +90,8 @@ export class AuthService implements AccountCreator {
   static async create(deps: Omit<BetterAuthDeps, 'secret'>): Promise<AuthService> {
     const secret = await resolveAuthSecret(deps.db, deps.config.authSecret);
     const configured = socialProviderSchema.options.filter((provider) => deps.config[provider]);
-    return new AuthService(createBetterAuth({ ...deps, secret }), configured, deps);
+    const contexts = await AuthContexts.create();
+    return new AuthService(createBetterAuth({ ...deps, secret }), contexts, configured, deps);
   }
 
   /** Better Auth's endpoints, callable from the server. */
@@ -124,7 +127,7 @@ export class AuthService implements AccountCreator {
 
   /** Answers a request to one of `endpoints` (with headers that went through withoutBlockedSession). */
   handler(request: Request): Promise<Response> {
-    return this.betterAuth.handler(request);
+    return this.contexts.call(() => this.betterAuth.handler(request));
   }
 
   /**
@@ -188,24 +191,25 @@ export class AuthService implements AccountCreator {
   }
 
   private async readSession(headers: Headers, { fromDatabase }: { fromDatabase: boolean }) {
-    const session = await this.betterAuth.api.getSession({
-      headers,
-      query: { disableCookieCache: fromDatabase },
-    });
+    const session = await this.contexts.call(() =>
+      this.betterAuth.api.getSession({ headers, query: { disableCookieCache: fromDatabase } }),
+    );
     return session && { user: toSessionUser(session.user), sessionId: session.session.id };
   }
 
-  async createAccount({ name, email, role, password }: NewAccount): Promise<void> {
-    const context = await this.betterAuth.$context;
-    const user = await context.internalAdapter.createUser(
-      { name, email, emailVerified: true, role },
-      { method: 'admin' },
-    );
-    await context.internalAdapter.linkAccount({
-      userId: user.id,
-      providerId: 'credential',
-      accountId: user.id,
-      password: await context.password.hash(password),
+  createAccount({ name, email, role, password }: NewAccount): Promise<void> {
+    return this.contexts.call(async () => {
+      const context = await this.betterAuth.$context;
+      const user = await context.internalAdapter.createUser(
+        { name, email, emailVerified: true, role },
+        { method: 'admin' },
+      );
+      await context.internalAdapter.linkAccount({
+        userId: user.id,
+        providerId: 'credential',
+        accountId: user.id,
+        password: await context.password.hash(password),
+      });
     });
   }
 }
