@@ -1,12 +1,8 @@
 import type { AsyncLocalStorage } from 'node:async_hooks';
-import {
-  getCurrentAuthContextAsyncLocalStorage,
-  getCurrentDBAdapterAsyncLocalStorage,
-  getRequestStateAsyncLocalStorage,
-} from '@better-auth/core/context';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cookiesOf, createUser, type TestUser } from '#server/testing/accounts.ts';
 import { createTestApp, type TestContext } from '#server/testing/test-app.ts';
+import { betterAuthStorages } from './auth-contexts.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -52,10 +48,5 @@ it('keeps each Better Auth call its own context while others start and end aroun
   );
   await Promise.all(calls);
 
-  const storages = await Promise.all([
-    getCurrentAuthContextAsyncLocalStorage(),
-    getRequestStateAsyncLocalStorage(),
-    getCurrentDBAdapterAsyncLocalStorage(),
-  ]);
-  expect(storages.map(running)).toEqual([false, false, false]);
+  expect((await betterAuthStorages()).map(running)).toEqual([false, false, false]);
 });

@@ -5,6 +5,16 @@ import {
   getRequestStateAsyncLocalStorage,
 } from '@better-auth/core/context';
 
+/** The storages Better Auth uses: made now if it has not made them yet (it keeps them on globalThis). */
+export async function betterAuthStorages(): Promise<Array<AsyncLocalStorage<unknown>>> {
+  const storages = await Promise.all([
+    getCurrentAuthContextAsyncLocalStorage(),
+    getRequestStateAsyncLocalStorage(),
+    getCurrentDBAdapterAsyncLocalStorage(),
+  ]);
+  return storages as Array<AsyncLocalStorage<unknown>>;
+}
+
 /**
  * Better Auth carries each call's context in three AsyncLocalStorages. On Node 20 a storage's first run() turns
  * async_hooks' promise hooks on for good, and from then on every promise of every request pays for them: one
@@ -18,14 +28,8 @@ export class AuthContexts {
 
   private constructor(private readonly storages: Array<AsyncLocalStorage<unknown>>) {}
 
-  /** The storages Better Auth will use: made now if it has not made them yet (it keeps them on globalThis). */
   static async create(): Promise<AuthContexts> {
-    const storages = await Promise.all([
-      getCurrentAuthContextAsyncLocalStorage(),
-      getRequestStateAsyncLocalStorage(),
-      getCurrentDBAdapterAsyncLocalStorage(),
-    ]);
-    const contexts = new AuthContexts(storages as Array<AsyncLocalStorage<unknown>>);
+    const contexts = new AuthContexts(await betterAuthStorages());
     contexts.disableWhenIdle();
     return contexts;
   }
@@ -36,7 +40,7 @@ export class AuthContexts {
       return await work();
     } finally {
       this.inFlight -= 1;
-      // At once, in this same turn: a call that starts after it must find its storage running.
+      // In the turn the count reaches 0: later, a call begun meanwhile would lose its context.
       this.disableWhenIdle();
     }
   }
