@@ -4,6 +4,7 @@ import {
   CONFIRM_SUBJECT,
   demoAdmin,
   demoBuyer,
+  holdRequests,
   mailTo,
   signIn,
   signUpViaApi,
@@ -232,12 +233,7 @@ test('a confirmation link opened while the shop cannot be reached says so and ca
 test("the sign-in card and its title show while the screen's code is still on its way, and stay when it comes", async ({
   page,
 }) => {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/account-pages-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/assets\/account-pages-[\w-]+\.js$/);
   await page.goto('/signin');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading the page' })).toBeAttached();

@@ -9,7 +9,7 @@ import {
   typedTitles,
   workHistory,
 } from '#client/content/portfolio.ts';
-import { expectNoSeriousAxeFindings } from './support.ts';
+import { expectNoSeriousAxeFindings, holdRequests } from './support.ts';
 
 /** How much of a skill bar's track is filled, from 0 to 1. */
 function filled(bar: Locator) {
@@ -25,6 +25,25 @@ async function openPortfolio(page: Page) {
 
 const lastSkill = skills.at(-1)!;
 const firstTitle = typedTitles[0]!;
+
+test("the blog's title block shows while the posts' code is still on its way, and stays when it comes", async ({
+  page,
+}) => {
+  const release = await holdRequests(page, /\/assets\/blog-page-[\w-]+\.js$/);
+  await page.goto('/blog');
+  const intro = page.getByText('Plain answers to the front-end questions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+  await expect(intro).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading the posts' })).toBeAttached();
+  await expect(page.getByRole('article')).toHaveCount(0);
+  // The introduction painted first is the page's largest text: replaced, it would be painted again later.
+  await intro.evaluate((paragraph) => Object.assign(paragraph, { paintedFirst: true }));
+
+  release();
+  await expect(page.getByRole('article')).toHaveCount(6);
+  expect(await intro.evaluate((paragraph) => 'paintedFirst' in paragraph)).toBe(true);
+  await expect(page.getByRole('status').filter({ hasText: 'Loading the posts' })).toHaveCount(0);
+});
 
 test('the blog shows six question-and-answer posts, each an article with its question', async ({ page }) => {
   await page.goto('/blog');

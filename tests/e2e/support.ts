@@ -157,3 +157,14 @@ export async function bookNewestToolViaApi(request: APIRequestContext, address: 
   expect(response.ok()).toBe(true);
   return tool!;
 }
+
+/** Holds back the page's requests for `url` (a screen's chunk) until the returned function is called. */
+export async function holdRequests(page: Page, url: RegExp): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

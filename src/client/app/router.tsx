@@ -4,6 +4,7 @@ import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { authProvidersQueryOptions } from '#client/features/auth/api/get-auth-providers.ts';
 import { ACCOUNT_CARDS, type AccountCard } from '#client/features/auth/components/account-cards.ts';
 import { AccountScreenCard } from '#client/features/auth/components/auth-card.tsx';
+import { BlogFrame } from '#client/features/blog/components/blog-header.tsx';
 import { cataloguePageQueryOptions } from '#client/features/tools/api/get-catalogue-page.ts';
 import { readCatalogueQuery } from '#client/features/tools/components/catalogue-query.ts';
 import { RequireAuth } from './guards/require-auth.tsx';
@@ -34,8 +35,11 @@ interface AppRoute {
   guard?: Guard;
   /** In the dashboard's frame (its menu), which stays while the screens inside it load. */
   inDashboard?: boolean;
-  /** An account screen: shown inside its card, which does not wait for the screen's code. */
-  card?: AccountCard;
+  /**
+   * What shows at once around the screen (an account screen's card, the blog's title), with a place of its own
+   * where the screen waits for its code.
+   */
+  frame?: (props: { children: ReactNode }) => ReactNode;
 }
 
 function screenAt(path: string, code: ScreenCode, loader?: Loader | LoaderName) {
@@ -61,7 +65,7 @@ const startCataloguePage: Loader = async ({ search }) => {
   void prefetch(cataloguePageQueryOptions(readCatalogueQuery(search)));
 };
 
-interface RouteOptions extends Pick<AppRoute, 'guard' | 'inDashboard' | 'card'> {
+interface RouteOptions extends Pick<AppRoute, 'guard' | 'inDashboard' | 'frame'> {
   loader?: Loader | LoaderName;
 }
 
@@ -73,7 +77,10 @@ const route = (path: string, code: ScreenCode, { loader, ...options }: RouteOpti
 
 /** An account screen, whose card shows while its code loads. */
 const accountRoute = (path: string, code: ScreenCode, card: AccountCard, loader?: Loader) =>
-  route(path, code, { loader, card });
+  route(path, code, {
+    loader,
+    frame: ({ children }) => <AccountScreenCard card={card}>{children}</AccountScreenCard>,
+  });
 
 const dashboard = (path: string, code: ScreenCode, loader?: LoaderName, guard: Guard = 'auth') =>
   route(`/dashboard${path}`, code, { loader, guard, inDashboard: true });
@@ -106,7 +113,9 @@ const routes: AppRoute[] = [
     '/contact',
     async () => (await import('#client/features/contact/components/contact-page.tsx')).ContactPage,
   ),
-  route('/blog', async () => (await import('#client/features/blog/components/blog-page.tsx')).BlogPage),
+  route('/blog', async () => (await import('#client/features/blog/components/blog-page.tsx')).BlogPage, {
+    frame: BlogFrame,
+  }),
   // Its own chunk keeps the search, sort, filters and pages out of the home page's download.
   route('/parts', async () => (await import('#client/features/tools/components/tools-page.tsx')).ToolsPage, {
     loader: startCataloguePage,
@@ -204,11 +213,11 @@ const NotFound = screenAt('*', async () => (await import('./pages/not-found-page
  * its own to wait in), then the administrators' guard. The same wrappers stay mounted from one dashboard
  * screen to the next, so the frame and its menu do not load again.
  */
-function render({ screen: Screen, guard, inDashboard, card }: AppRoute) {
-  let element = card ? (
-    <AccountScreenCard card={card}>
+function render({ screen: Screen, guard, inDashboard, frame: Frame }: AppRoute) {
+  let element = Frame ? (
+    <Frame>
       <Screen />
-    </AccountScreenCard>
+    </Frame>
   ) : (
     <Screen />
   );
