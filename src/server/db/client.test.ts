@@ -5,6 +5,7 @@ import { types, type PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LONGEST_WAIT_MS, noteAnswerFromMemory } from './cached-reads-first.ts';
 import { openDatabase, type Database } from './client.ts';
 
 describe('the embedded database', () => {
@@ -30,6 +31,45 @@ describe('the embedded database', () => {
     await all;
     expect(finished).toBe(QUEUED);
     expect(finishedWhenATimerRan).toBeLessThan(QUEUED / 4);
+  });
+
+  describe('while pages are answered from memory without a pause', () => {
+    /** Answers from memory on every turn of the event loop until `until` settles; how long they went on. */
+    async function answeringFromMemory(until: Promise<unknown>) {
+      const started = performance.now();
+      let answering = true;
+      void until.finally(() => (answering = false));
+      while (answering) {
+        noteAnswerFromMemory();
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return performance.now() - started;
+    }
+
+    const timed = async (statement: Promise<unknown>) => {
+      const started = performance.now();
+      await statement;
+      return performance.now() - started;
+    };
+
+    it('a statement waits for them, then runs on its own after the longest wait', async () => {
+      const statement = timed(database.db.execute(sql`SELECT 1`));
+      const answered = await answeringFromMemory(statement);
+      expect(await statement).toBeGreaterThanOrEqual(LONGEST_WAIT_MS);
+      expect(answered).toBeGreaterThanOrEqual(LONGEST_WAIT_MS);
+    });
+
+    it('a statement runs as soon as they pause', async () => {
+      const pause = new Promise((resolve) => setTimeout(resolve, LONGEST_WAIT_MS / 5));
+      const statement = timed(database.db.execute(sql`SELECT 1`));
+      const answered = await answeringFromMemory(pause);
+      expect(await statement).toBeGreaterThanOrEqual(answered);
+      expect(await statement).toBeLessThan(LONGEST_WAIT_MS);
+    });
+
+    it('a statement asked with no answers from memory does not wait', async () => {
+      expect(await timed(database.db.execute(sql`SELECT 1`))).toBeLessThan(LONGEST_WAIT_MS);
+    });
   });
 
   it('reads the types Drizzle parses itself as text, and still hands the job runner dates', async () => {

@@ -15,6 +15,7 @@ import { migrationsDir } from '#server/paths.ts';
 import { FLUSHING_START_PARAMS, FlushingNodeFS } from './pglite-flush.ts';
 import { lockDataFolder } from './pglite-lock.ts';
 import { readDrizzleTypesAsText, withDates, withoutDrizzleParsers } from './pglite-parsers.ts';
+import { pauseInAnswersFromMemory } from './cached-reads-first.ts';
 import { schema } from './schema.ts';
 import { SET_WORD_SIMILARITY_THRESHOLD, withWordSimilarityThreshold } from './text-search.ts';
 
@@ -101,11 +102,12 @@ async function openPglite(dir: string): Promise<Database> {
  * database's callers (queries and whole transactions, as PGlite itself serializes them) take turns, and the
  * event loop turns once between two of them, and between two statements of a transaction: a request that
  * needs no database (a catalogue page from memory) waits for one statement at most, not a whole transaction.
+ * While such answers come without a pause, each caller also waits for one, up to 50 ms (cached-reads-first.ts).
  */
 function takeTurnsWithTheEventLoop(client: PGlite): void {
   let previous: Promise<unknown> = Promise.resolve();
   const inTurn = <R>(operation: () => Promise<R>): Promise<R> => {
-    const turn = previous.then(nextTurn).then(operation);
+    const turn = previous.then(() => pauseInAnswersFromMemory()).then(operation);
     previous = turn.catch(() => undefined);
     return turn;
   };

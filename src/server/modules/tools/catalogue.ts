@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Tool } from '#shared/schemas/tools.ts';
+import { noteAnswerFromMemory } from '#server/db/cached-reads-first.ts';
 import { shortageOf } from '#server/failure-cause.ts';
 import { atOnce, type Turn } from '#server/client-turns.ts';
 import { LoadsUnderWay } from './loads-under-way.ts';
@@ -200,7 +201,10 @@ export class Catalogue {
     turn: Turn = atOnce,
   ): Promise<CachedResponse | undefined> {
     const kept = this.answers.get(key);
-    if (kept) return serialized(kept);
+    if (kept) {
+      noteAnswerFromMemory();
+      return serialized(kept);
+    }
     try {
       const answer = await this.loading.share(key, () => turn(() => this.load(key, load)));
       this.fallback.delete(key);
