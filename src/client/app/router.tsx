@@ -4,7 +4,7 @@ import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { authProvidersQueryOptions } from '#client/features/auth/api/get-auth-providers.ts';
 import { ACCOUNT_CARDS, type AccountCard } from '#client/features/auth/components/account-cards.ts';
 import { AccountScreenCard } from '#client/features/auth/components/auth-card.tsx';
-import { BlogFrame } from '#client/features/blog/components/blog-header.tsx';
+import { BlogFrame } from '#client/features/blog/components/blog-frame.tsx';
 import { cataloguePageQueryOptions } from '#client/features/tools/api/get-catalogue-page.ts';
 import { readCatalogueQuery } from '#client/features/tools/components/catalogue-query.ts';
 import { RequireAuth } from './guards/require-auth.tsx';

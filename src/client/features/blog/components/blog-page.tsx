@@ -1,7 +1,7 @@
 import { blogPosts } from '#client/content/blog-posts.ts';
 import { BlogPostArticle } from './blog-post.tsx';
 
-/** The posts and their contents list, below the title block the router shows first (blog-header.tsx). */
+/** The posts and their contents list, below the title block the router shows first (blog-frame.tsx). */
 export function BlogPage() {
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-8 px-4 py-10 sm:px-6 md:py-14 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-12">
