@@ -10,6 +10,7 @@ const INPUTS = [
   'index.html',
   'vite.config.ts',
   'package-lock.json',
+  'scripts/prerender.mjs',
   'scripts/build-server.mjs',
 ];
 

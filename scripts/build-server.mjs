@@ -25,7 +25,7 @@ function* files(dir) {
     else yield full;
   }
 }
-for (const file of files('dist/client')) {
+for (const file of [...files('dist/client'), ...files('dist/pages')]) {
   if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
   const content = readFileSync(file);
   writeFileSync(

@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { render, type ComponentChild } from 'preact';
 import { Router } from 'wouter';
 import { caseInsensitivePaths } from './app/case-insensitive-paths.ts';
 import { SiteLayout } from './app/layouts/site-layout.tsx';
+import { publicScreenReady } from './app/router.tsx';
 import { Toasts } from './app/toasts.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { sessionQueryOptions } from './lib/session.ts';
@@ -13,7 +14,14 @@ import './styles.css';
 // screen's code, not once the first render's effects have run.
 void queryClient.prefetchQuery(sessionQueryOptions);
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+// A public page comes painted as written at build time (scripts/prerender.mjs): its screen's code comes in
+// first, so that the first render puts the same page in place of that HTML rather than a spinner.
+const screenReady = root.firstElementChild
+  ? publicScreenReady(caseInsensitivePaths, location.pathname, location.search.slice(1))
+  : Promise.resolve();
+
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <Router parser={caseInsensitivePaths}>
@@ -21,5 +29,10 @@ createRoot(document.getElementById('root')!).render(
       </Router>
       <Toasts />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// Preact's own render rather than createRoot, which empties the element first: it takes over the written
+// page's elements, correcting what differs (the navigation bar of a signed-in visitor), so the text painted
+// first stays where it is (docs/decisions/0036-public-pages-written-at-build-time.md).
+void screenReady.then(() => render(app as ComponentChild, root));

@@ -187,7 +187,11 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   );
   await app.register(storedImagesRoutes, { uploads });
   await app.register(crawlerFilesPlugin, { baseUrl: config.baseUrl });
-  await app.register(staticPlugin, { root: options.clientDir ?? clientDistDir });
+  await app.register(staticPlugin, {
+    root: options.clientDir ?? clientDistDir,
+    // Written without the Google and GitHub buttons, which this server then offers.
+    unwrittenPages: auth.socialProviders.length > 0 ? ['/signin', '/signup'] : [],
+  });
   return app;
 }
 

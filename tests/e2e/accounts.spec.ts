@@ -233,8 +233,9 @@ test('a confirmation link opened while the shop cannot be reached says so and ca
 test("the sign-in card and its title show while the screen's code is still on its way, and stay when it comes", async ({
   page,
 }) => {
+  await page.goto('/');
   const release = await holdRequests(page, /\/assets\/account-pages-[\w-]+\.js$/);
-  await page.goto('/signin');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading the page' })).toBeAttached();
   await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
@@ -248,6 +249,23 @@ test("the sign-in card and its title show while the screen's code is still on it
   await expect(title).toHaveCount(1);
   expect(await title.evaluate((heading) => 'paintedFirst' in heading)).toBe(true);
   await expect(page.getByRole('status').filter({ hasText: 'Loading the page' })).toHaveCount(0);
+});
+
+test('opened by its address, the sign-in page shows as written before its code comes, and keeps its title when it does', async ({
+  page,
+}) => {
+  const release = await holdRequests(page, /\/assets\/account-pages-[\w-]+\.js$/);
+  await page.goto('/signin');
+  const title = page.getByRole('heading', { level: 1, name: 'Sign In' });
+  await expect(title).toBeVisible();
+  await expect(page).toHaveTitle(/^Sign In \| /);
+  await expect(page.getByRole('status').filter({ hasText: 'Checking your session' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+  await title.evaluate((heading) => Object.assign(heading, { paintedFirst: true }));
+
+  release();
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+  expect(await title.evaluate((heading) => 'paintedFirst' in heading)).toBe(true);
 });
 
 test('a plain user is refused the admin pages', async ({ page }) => {

@@ -29,8 +29,9 @@ const firstTitle = typedTitles[0]!;
 test("the blog's title block shows while the posts' code is still on its way, and stays when it comes", async ({
   page,
 }) => {
+  await page.goto('/');
   const release = await holdRequests(page, /\/assets\/blog-page-[\w-]+\.js$/);
-  await page.goto('/blog');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Blog' }).click();
   const intro = page.getByText('Plain answers to the front-end questions');
   await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
   await expect(intro).toBeVisible();
@@ -43,6 +44,22 @@ test("the blog's title block shows while the posts' code is still on its way, an
   await expect(page.getByRole('article')).toHaveCount(6);
   expect(await intro.evaluate((paragraph) => 'paintedFirst' in paragraph)).toBe(true);
   await expect(page.getByRole('status').filter({ hasText: 'Loading the posts' })).toHaveCount(0);
+});
+
+test('opened by its address, the blog shows its posts as written before their code comes, and keeps them', async ({
+  page,
+}) => {
+  const release = await holdRequests(page, /\/assets\/blog-page-[\w-]+\.js$/);
+  await page.goto('/blog');
+  await expect(page.getByText('Plain answers to the front-end questions')).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(6);
+  await expect(page.getByRole('status')).toHaveCount(0);
+
+  const arrived = page.waitForResponse(/\/assets\/blog-page-[\w-]+\.js$/);
+  release();
+  await arrived;
+  await expect(page.getByRole('article')).toHaveCount(6);
+  await expect(page.getByRole('status')).toHaveCount(0);
 });
 
 test('the blog shows six question-and-answer posts, each an article with its question', async ({ page }) => {

@@ -380,3 +380,50 @@ test('robots.txt and sitemap.xml are the files crawlers ask for, not the app', a
   expect(sitemap.headers()['content-type']).toBe('application/xml; charset=utf-8');
   expect(await sitemap.text()).toContain(`<loc>${process.env.E2E_BASE_URL}/my-portfolio</loc>`);
 });
+
+test('every public page shows its heading, title and description before any script runs', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const pages = [
+    ['/', 'Forgeline Tools & Parts: power tools, hand tools and parts in bulk', /^Forgeline Tools & Parts$/],
+    ['/parts', 'All Tools', /^All Tools \| /],
+    ['/contact', 'Contact', /^Contact \| /],
+    ['/blog', 'Blog', /^Blog \| /],
+    ['/my-portfolio', 'Maya Kowalski', /^Portfolio \| /],
+    ['/signin', 'Sign In', /^Sign In \| /],
+    ['/signup', 'Sign Up', /^Sign Up \| /],
+  ] as const;
+  for (const [path, heading, title] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(page).toHaveTitle(title);
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }),
+    ).toBeVisible();
+  }
+  await page.goto('/contact');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^Reach Forgeline/);
+  // A page that needs the app (or a query the written page does not show) comes as the empty shell.
+  await page.goto('/dashboard');
+  await expect(page.locator('#root')).toBeEmpty();
+  await page.goto('/parts?q=bolt');
+  await expect(page.locator('#root')).toBeEmpty();
+  await context.close();
+});
+
+test('each public page, taken over by the app, shows each of its parts once', async ({ page }) => {
+  for (const path of ['/', '/parts', '/contact', '/blog', '/my-portfolio', '/signin', '/signup']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    if (path === '/') await expect(page.getByRole('region', { name: 'Forgeline in figures' })).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(1);
+    const ids = await page.locator('[id]').evaluateAll((elements) => elements.map((element) => element.id));
+    expect(
+      ids.filter((id, index) => ids.indexOf(id) !== index),
+      path,
+    ).toEqual([]);
+  }
+});

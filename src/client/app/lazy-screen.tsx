@@ -50,20 +50,25 @@ export function lazyScreen(
   const loadCode = async () => {
     Loaded ??= await code();
   };
-  return function Screen({ children }: { children?: ReactNode }) {
+  const arrivalAt = (params: LoaderArgs['params'], search: string) =>
+    arrive(arrivalKey(params), () =>
+      Promise.all([loadCode(), loader?.({ params, search: new URLSearchParams(search) })]),
+    );
+  function Screen({ children }: { children?: ReactNode }) {
     const params = useParams();
     const search = useSearch();
     const key = arrivalKey(params);
     const arrived = useRef<string>(undefined);
     if (arrived.current !== key) {
-      const arrival = arrive(key, () =>
-        Promise.all([loadCode(), loader?.({ params, search: new URLSearchParams(search) })]),
-      );
+      const arrival = arrivalAt(params, search);
       if (!arrival.done && !arrival.failure) throw arrival.ready;
       arrivals.delete(key);
       if (arrival.failure) throw arrival.failure.error;
       arrived.current = key;
     }
     return Loaded ? <Loaded>{children}</Loaded> : null;
-  };
+  }
+  /** Starts the arrival at these params (code and data) ahead of the first render; resolves once it is in. */
+  Screen.arrive = (params: LoaderArgs['params'], search: string) => arrivalAt(params, search).ready;
+  return Screen;
 }

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { matchRoute, Route, useLocation, useRouter } from 'wouter';
+import { matchRoute, Route, useLocation, useRouter, type Parser } from 'wouter';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { authProvidersQueryOptions } from '#client/features/auth/api/get-auth-providers.ts';
 import { ACCOUNT_CARDS, type AccountCard } from '#client/features/auth/components/account-cards.ts';
@@ -8,7 +8,7 @@ import { BlogFrame } from '#client/features/blog/components/blog-frame.tsx';
 import { cataloguePageQueryOptions } from '#client/features/tools/api/get-catalogue-page.ts';
 import { readCatalogueQuery } from '#client/features/tools/components/catalogue-query.ts';
 import { RequireAuth } from './guards/require-auth.tsx';
-import { lazyScreen, type Loader, type ScreenCode } from './lazy-screen.tsx';
+import { lazyScreen, type Loader, type LoaderArgs, type ScreenCode } from './lazy-screen.tsx';
 import { HomePage } from './pages/home-page.tsx';
 import { prefetch } from './query-prefetch.ts';
 import type * as routeLoaders from './route-loaders.ts';
@@ -31,7 +31,9 @@ type Guard = 'auth' | 'admin';
 
 interface AppRoute {
   path: string;
-  screen: (props: { children?: ReactNode }) => ReactNode;
+  screen: ((props: { children?: ReactNode }) => ReactNode) & {
+    arrive?: (params: LoaderArgs['params'], search: string) => Promise<void>;
+  };
   guard?: Guard;
   /** In the dashboard's frame (its menu), which stays while the screens inside it load. */
   inDashboard?: boolean;
@@ -231,11 +233,28 @@ function render({ screen: Screen, guard, inDashboard, frame: Frame }: AppRoute) 
   return guard ? <RequireAuth>{element}</RequireAuth> : element;
 }
 
+const routeAt = (parser: Parser, path: string) => {
+  for (const candidate of routes) {
+    const [matched, params] = matchRoute(parser, candidate.path, path, false);
+    if (matched) return { found: candidate, params: params ?? {} };
+  }
+  return undefined;
+};
+
+/**
+ * Resolves once the public screen at `path` has its code and data in, so that the first render shows it
+ * rather than a spinner: for a page already painted from the HTML written at build time (main.tsx).
+ */
+export async function publicScreenReady(parser: Parser, path: string, search: string): Promise<void> {
+  const at = routeAt(parser, path);
+  if (at && !at.found.guard) await at.found.screen.arrive?.(at.params, search);
+}
+
 /** The screen for the address: the first route whose path matches it, else the not-found page. */
 export function AppRoutes() {
   const [path] = useLocation();
   const { parser } = useRouter();
-  const found = routes.find((candidate) => matchRoute(parser, candidate.path, path, false)[0]);
+  const found = routeAt(parser, path)?.found;
   if (!found) return <NotFound />;
   return <Route path={found.path}>{render(found)}</Route>;
 }

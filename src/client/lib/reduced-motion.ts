@@ -10,5 +10,6 @@ function subscribe(onChange: () => void) {
 
 /** True when the visitor asked the system for less motion: animations then show their end state at once. */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
+  // Written at build time (src/client/prerender.tsx) as for a visitor who asked for nothing.
+  return useSyncExternalStore(subscribe, () => !import.meta.env.SSR && window.matchMedia(query).matches);
 }

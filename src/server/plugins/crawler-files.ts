@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { PUBLIC_PAGES } from '#shared/public-pages.ts';
 
 const ONE_DAY = 'public, max-age=86400';
 
-/** The pages anyone may open (spec section 2), for search engines. */
-const PUBLIC_PAGES = ['/', '/parts', '/contact', '/blog', '/my-portfolio', '/signin', '/signup'];
 /** The API, and the pages that need a session or are reached from a mail. */
 const PRIVATE_PATHS = ['/api/', '/dashboard', '/parts/', '/reset-password', '/verify-email'];
 

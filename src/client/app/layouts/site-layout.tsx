@@ -30,7 +30,7 @@ export function SiteFrame({ children }: { children: ReactNode }) {
 
 // The page as loaded (or reloaded) is where the browser put it.
 let steppedThroughHistory = true;
-addEventListener('popstate', () => (steppedThroughHistory = true));
+if (!import.meta.env.SSR) addEventListener('popstate', () => (steppedThroughHistory = true));
 
 /**
  * A new page starts at its top, as a link does; back, forward and reload leave the browser to restore where

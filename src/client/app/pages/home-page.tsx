@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { PageMeta } from '#client/components/ui/page-meta.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { WhenVisible } from '#client/components/ui/when-visible.tsx';
+import { AfterFirstRender, WhenVisible } from '#client/components/ui/when-visible.tsx';
 import { BannerCarousel } from '#client/features/home/components/banner-carousel.tsx';
 import { LatestTools } from '#client/features/tools/components/latest-tools.tsx';
 import { texts } from '#client/lib/texts.ts';
@@ -29,9 +29,9 @@ export function HomePage() {
       />
       <h1 className="sr-only">Forgeline Tools &amp; Parts: power tools, hand tools and parts in bulk</h1>
       <BannerCarousel />
-      <Suspense fallback={<div className="bg-primary h-40" />}>
+      <AfterFirstRender fallback={<div className="bg-primary h-40" />}>
         <StatsCounters />
-      </Suspense>
+      </AfterFirstRender>
       <LatestTools />
       <section aria-labelledby="reviews" className="bg-base-200">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">

@@ -56,3 +56,18 @@ export function WhenVisible({ fallback, children }: { fallback: ReactNode; child
   if (!show) return <div ref={ref}>{fallback}</div>;
   return <Suspense fallback={fallback}>{children}</Suspense>;
 }
+
+/**
+ * Renders `fallback`, then its (lazily loaded) children from the next frame on: the first render then matches
+ * the page as written at build time (scripts/prerender.mjs), which has no code for them either, and takes over
+ * its elements without waiting for theirs.
+ */
+export function AfterFirstRender({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  const [rendered, setRendered] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setRendered(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  if (!rendered) return fallback;
+  return <Suspense fallback={fallback}>{children}</Suspense>;
+}
