@@ -15,14 +15,14 @@ await build({
   ssr: { noExternal: true },
   build: { ssr: 'src/client/prerender.tsx', outDir: BUNDLE, emptyOutDir: true, copyPublicDir: false },
 });
-const { renderPage, PUBLIC_PAGES } = await import(pathToFileURL(path.resolve(BUNDLE, 'prerender.js')).href);
+const { renderPage, WRITTEN_PAGES } = await import(pathToFileURL(path.resolve(BUNDLE, 'prerender.js')).href);
 const template = readFileSync('dist/client/index.html', 'utf8');
 const escapeHtml = (text) =>
   text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]);
 
 rmSync(PAGES, { recursive: true, force: true });
 mkdirSync(PAGES, { recursive: true });
-for (const page of PUBLIC_PAGES) {
+for (const page of WRITTEN_PAGES) {
   const { html, title, description } = await renderPage(page);
   // Replaced by functions: a `$` in the page (a price) is then not read as a replacement pattern.
   let document = template.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);

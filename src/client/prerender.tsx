@@ -8,7 +8,7 @@ import { SiteLayout } from './app/layouts/site-layout.tsx';
 import { PrerenderedMeta, type Meta } from './components/ui/page-meta.tsx';
 
 /** The pages to write, for the build script, which runs this bundle. */
-export { PUBLIC_PAGES } from '#shared/public-pages.ts';
+export { WRITTEN_PAGES } from '#shared/public-pages.ts';
 
 /**
  * A public page as a visitor who is not signed in first sees it, with no data from the server yet: the HTML
