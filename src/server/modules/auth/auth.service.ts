@@ -125,9 +125,18 @@ export class AuthService implements AccountCreator {
     });
   }
 
-  /** Answers a request to one of `endpoints` (with headers that went through withoutBlockedSession). */
-  handler(request: Request): Promise<Response> {
-    return this.contexts.call(() => this.betterAuth.handler(request));
+  /**
+   * Answers a request to one of `endpoints` (with headers that went through withoutBlockedSession). A sign-out
+   * counts in this process at once: the database's announcement of it (EndedSessions) comes back on another
+   * connection on PostgreSQL, possibly after the browser's next request with a copy of the session.
+   */
+  async handler(request: Request): Promise<Response> {
+    const signingOut = new URL(request.url).pathname.endsWith('/sign-out')
+      ? await this.cookieSession(request.headers)
+      : null;
+    const response = await this.contexts.call(() => this.betterAuth.handler(request));
+    if (signingOut && response.ok) this.ended.record([signingOut.sessionId]);
+    return response;
   }
 
   /**
